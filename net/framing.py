@@ -47,6 +47,9 @@ def check_plain_data(value: Any, max_depth: int = MAX_DEPTH, *, what: str = "mes
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, msgpack.ExtType):
+            # Checked first: an ExtType is a namedtuple, so it would pass for a list below.
+            raise FrameError(f"{what} holds an ExtType, which the wire does not carry")
         if isinstance(item, _SCALARS):
             continue
         if not isinstance(item, dict | list | tuple):
