@@ -1,0 +1,118 @@
+"""The modal confirm dialog: an overlay scene with a message and big buttons.
+
+Owns: `ConfirmDialog` (and the `alert()` / `confirm()` shortcuts). The scene below stays visible
+and animated but gets no input; a right click (or a click outside the panel) cancels when the
+dialog is cancellable.
+
+Must not import: game.rules, net, or any concrete scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import theme as th
+from game.ui.anim import clamp01, ease_out_back
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Choice = tuple[str, Callable[[], Any] | None, str]  # label, action, style
+
+
+class ConfirmDialog(Scene):
+    """A message with one to three buttons; each closes the dialog, then runs its action."""
+
+    overlay = True
+
+    def __init__(
+        self, app: App, title: str, message: str, choices: Sequence[Choice], *, cancellable: bool = True
+    ) -> None:
+        super().__init__(app)
+        self.title, self.message, self.cancellable = title, message, cancellable
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        for i, (label, action, style) in enumerate(choices):
+            button = Button(label, self._closer(action), style=style)
+            button.intro_delay = 0.12 + 0.05 * i
+            self.add(label.lower(), button)
+
+    def _closer(self, action: Callable[[], Any] | None) -> Callable[[], None]:
+        def close_then_act() -> None:
+            if self.app.top is self:
+                self.app.pop()
+            if action is not None:
+                action()
+
+        return close_then_act
+
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.theme
+        w = min(size[0] - t.s(80), t.s(1100))
+        text_h = len(t.wrap(self.message, th.TEXT_BODY, w - t.s(100))) * round(t.s(th.TEXT_BODY) * 1.15)
+        h = t.s(90) + t.s(th.TEXT_LARGE) + text_h + t.s(th.BUTTON_HEIGHT) + t.s(110)
+        self.panel = pygame.Rect(0, 0, w, h)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        buttons = list(self.buttons.values())
+        gap = t.s(30)
+        bw = min(t.s(420), (w - t.s(80) - gap * (len(buttons) - 1)) // max(1, len(buttons)))
+        total = bw * len(buttons) + gap * (len(buttons) - 1)
+        x = self.panel.centerx - total // 2
+        for button in buttons:
+            button.set_rect(
+                pygame.Rect(x, self.panel.bottom - t.s(50) - t.s(th.BUTTON_HEIGHT), bw, t.s(th.BUTTON_HEIGHT))
+            )
+            x += bw + gap
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if super().handle(event):
+            return True
+        outside = (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and not self.panel.collidepoint(event.pos)
+        )
+        if outside and self.cancellable:
+            self.back()
+        return True  # modal: nothing reaches the scene below
+
+    def back(self) -> None:
+        if self.cancellable and self.app.top is self:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        k = clamp01(self.age / 0.25)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*th.SHADOW[:3], round(150 * k)))
+        surface.blit(veil, (0, 0))
+        panel = self.panel.move(0, round((1 - ease_out_back(clamp01(self.age / 0.35))) * -t.s(80)))
+        draw_panel(surface, panel, t, th.SAND, th.GOLD_DARK)
+        t.blit_text(
+            surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, midtop=(panel.centerx, panel.top + t.s(45))
+        )
+        body = pygame.Rect(
+            panel.left + t.s(50),
+            panel.top + t.s(60) + t.s(th.TEXT_LARGE) + t.s(20),
+            panel.width - t.s(100),
+            panel.height,
+        )
+        t.blit_paragraph(surface, self.message, th.TEXT_BODY, th.INK, body, align="center")
+        super().draw(surface)
+
+
+def alert(app: App, title: str, message: str) -> ConfirmDialog:
+    """Show a message with one OK button."""
+    return app.push(ConfirmDialog(app, title, message, [("OK", None, "primary")]))  # type: ignore[return-value]
+
+
+def confirm(
+    app: App, title: str, message: str, on_yes: Callable[[], Any], yes: str = "Yes", no: str = "No"
+) -> ConfirmDialog:
+    """Ask yes/no; on_yes runs only for yes."""
+    choices: list[Choice] = [(no, None, "warm"), (yes, on_yes, "primary")]
+    return app.push(ConfirmDialog(app, title, message, choices))  # type: ignore[return-value]

@@ -1,0 +1,100 @@
+"""Hand-over points between the menu screens and code other authors own.
+
+Owns: `Hooks`, the replaceable functions the menus call — start a game from a New-game config,
+continue a saved game, open the LAN host/join screens, play again after the results. Defaults
+import the other authors' modules lazily (`game.ui.table_scene.TableScene`,
+`game.ui.lan_screens.HostScene / JoinScene`) and explain, in a dialog, when one is not there yet.
+`main.py` (or a test) may replace any hook: `app.hooks.start_game = my_function`.
+
+Must not import at module level: game.rules, net, or the table / LAN scenes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+TABLE_MODULE = "game.ui.table_scene"
+LAN_MODULE = "game.ui.lan_screens"
+
+
+def module_available(name: str) -> bool:
+    """True if a module can be found (without importing it: the title must open fast)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def default_start_game(app: App, config: dict[str, Any]) -> None:
+    """Replace the menus with `TableScene(app, config)`, or explain that the table is not ready."""
+    try:
+        module = importlib.import_module(TABLE_MODULE)
+        table_scene = module.TableScene
+    except (ImportError, AttributeError) as err:
+        log.info("table scene unavailable: %s", err)
+        from game.ui.dialog import alert
+
+        alert(
+            app,
+            "The table is not ready",
+            "This build cannot seat players at the table yet. "
+            "Your choices are kept: try again with a newer version.",
+        )
+        return
+    app.replace(table_scene(app, config))
+
+
+def open_lan_scene(app: App, class_name: str) -> None:
+    """Push `game.ui.lan_screens.<class_name>(app)` (HostScene or JoinScene)."""
+    try:
+        module = importlib.import_module(LAN_MODULE)
+        scene_class = getattr(module, class_name)
+    except (ImportError, AttributeError) as err:
+        log.warning("LAN screen %s unavailable: %s", class_name, err)
+        from game.ui.dialog import alert
+
+        alert(app, "LAN play unavailable", f"The LAN screens could not be opened ({err}).")
+        return
+    app.push(scene_class(app))
+
+
+def default_play_again(app: App, config: dict[str, Any] | None) -> None:
+    """After the results: the same table again with a new seed, or the New-game screen."""
+    if config is None:
+        from game.ui.new_game import NewGameScene
+
+        app.replace(NewGameScene(app))
+        return
+    import random
+
+    again = dict(config, seed=random.randrange(2**31))
+    app.hooks.start_game(app, again)
+
+
+@dataclass
+class Hooks:
+    """Functions the menus call; replace them to wire in a mode (e.g. a LAN client)."""
+
+    start_game: Callable[[App, dict[str, Any]], None] = default_start_game
+    # None means "no saved game": the title shows Continue disabled with a hint.
+    continue_game: Callable[[App], None] | None = None
+    host_lan: Callable[[App], None] | None = field(default=None)
+    join_lan: Callable[[App], None] | None = field(default=None)
+    play_again: Callable[[App, dict[str, Any] | None], None] = default_play_again
+
+    def __post_init__(self) -> None:
+        # LAN buttons work as soon as the LAN author's module exists.
+        if self.host_lan is None and module_available(LAN_MODULE):
+            self.host_lan = lambda app: open_lan_scene(app, "HostScene")
+        if self.join_lan is None and module_available(LAN_MODULE):
+            self.join_lan = lambda app: open_lan_scene(app, "JoinScene")

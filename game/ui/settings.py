@@ -1,0 +1,129 @@
+"""Player settings (fullscreen, volume, animation speed) and where they are kept.
+
+Owns: the Settings values, their JSON file in the user's data folder
+(`pygame.system.get_pref_path("TwoRivers", "TwoRivers")`, or $TWO_RIVERS_DATA when set — tests
+point it at a temporary folder), atomic writes, and tolerant reading: a corrupt or strange file
+gives defaults and a warning, never a crash, and a good file is never overwritten with garbage.
+
+Must not import: anything of the game; pygame only for the pref path.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+APP_ORG = "TwoRivers"
+APP_NAME = "TwoRivers"
+FILE_NAME = "settings.json"
+ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
+ANIMATION_CHOICES: tuple[str, ...] = tuple(ANIMATION_SPEEDS)
+
+
+def data_dir() -> Path:
+    """The folder for settings (and, later, saved games)."""
+    override = os.environ.get("TWO_RIVERS_DATA")
+    if override:
+        path = Path(override)
+    else:
+        import pygame  # only here: reading settings must not need a window
+
+        path = Path(pygame.system.get_pref_path(APP_ORG, APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class Settings:
+    """What a player can change on the Settings screen."""
+
+    fullscreen: bool = False
+    volume: float = 0.7
+    animation: str = "normal"
+
+    def __post_init__(self) -> None:
+        self.fullscreen, self.volume, self.animation = _clean(asdict(self))
+
+    # -- reading -----------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Read the settings file; a missing, corrupt or odd file gives defaults (with a warning)."""
+        path = path or data_dir() / FILE_NAME
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls()
+        except OSError as err:
+            log.warning("settings not readable (%s); using defaults", err)
+            return cls()
+        try:
+            data = json.loads(raw)
+        except ValueError as err:
+            log.warning("settings file %s is corrupt (%s); using defaults", path, err)
+            return cls()
+        if not isinstance(data, dict):
+            log.warning("settings file %s holds no settings; using defaults", path)
+            return cls()
+        fullscreen, volume, animation = _clean(data)
+        return cls(fullscreen=fullscreen, volume=volume, animation=animation)
+
+    # -- writing -----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2, sort_keys=True) + "\n"
+
+    def save(self, path: Path | None = None) -> bool:
+        """Write atomically (temp file, flush, fsync, rename). Return False (and warn) on failure."""
+        path = path or data_dir() / FILE_NAME
+        text = self.to_json()
+        # Never replace a good file with something we could not read back ourselves.
+        if _clean(json.loads(text)) != (self.fullscreen, self.volume, self.animation):
+            log.warning("settings not saved: they do not survive a round trip")
+            return False
+        try:
+            _atomic_write(path, text)
+        except OSError as err:
+            log.warning("settings not saved (%s)", err)
+            return False
+        return True
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _clean(data: dict[str, Any]) -> tuple[bool, float, str]:
+    """Each value checked on its own: one bad key falls back to its default, not the whole file."""
+    fullscreen = data.get("fullscreen", False)
+    if not isinstance(fullscreen, bool):
+        log.warning("settings: fullscreen %r is not true/false", fullscreen)
+        fullscreen = False
+    volume = data.get("volume", 0.7)
+    if isinstance(volume, bool) or not isinstance(volume, int | float) or volume != volume:
+        log.warning("settings: volume %r is not a number", volume)
+        volume = 0.7
+    volume = round(min(1.0, max(0.0, float(volume))), 2)
+    animation = data.get("animation", "normal")
+    if animation not in ANIMATION_SPEEDS:
+        log.warning("settings: animation %r is not one of %s", animation, ", ".join(ANIMATION_CHOICES))
+        animation = "normal"
+    return fullscreen, volume, animation

@@ -1,0 +1,498 @@
+"""Mouse-only widgets sized for a TV: Button, Toggle, Stepper, Cycler, Label and panel drawing.
+
+Owns: how a clickable thing looks and answers the mouse (hover glow, pressed, disabled with a
+hint, a click sound through one hook, an intro "pop"). Widgets are placed by their scene's
+`layout()` via `set_rect()`; `hit_rects()` lists every clickable area (the sofa tests measure them).
+The modal confirm dialog is in game.ui.dialog (it is a scene, not a widget).
+
+Must not import: game.rules, net, or any scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui import theme as th
+from game.ui.anim import approach, clamp01, ease_out_back
+from game.ui.theme import Theme
+
+_sound_hook: Callable[[str], None] | None = None
+
+
+def set_sound_hook(hook: Callable[[str], None] | None) -> None:
+    """Give widgets a way to play sounds (the App passes its `play`)."""
+    global _sound_hook
+    _sound_hook = hook
+
+
+def play_sound(name: str | None) -> None:
+    if name and _sound_hook is not None:
+        _sound_hook(name)
+
+
+# -- drawing helpers -------------------------------------------------------------------------------
+@lru_cache(maxsize=128)
+def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*th.SHADOW[:3], alpha), surf.get_rect(), border_radius=radius)
+    return surf
+
+
+def draw_shadow(
+    surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int, alpha: int = 110
+) -> None:
+    """A soft drop shadow under a rounded rect (two layers read as soft from across a room)."""
+    for grow, a in ((offset, alpha // 2), (0, alpha)):
+        r = rect.inflate(grow, grow).move(offset // 2, offset)
+        surface.blit(_shadow(r.size, radius + grow // 2, a), r)
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    fill: pygame.Color = th.SAND,
+    border: pygame.Color = th.GOLD_DARK,
+    *,
+    radius: int = 22,
+    shadow: bool = True,
+) -> None:
+    """A clay tablet: rounded, bordered, with a lighter top edge and a shadow."""
+    rad = theme.s(radius)
+    if shadow:
+        draw_shadow(surface, rect, rad, theme.s(10))
+    pygame.draw.rect(surface, fill, rect, border_radius=rad)
+    hi = rect.inflate(-theme.s(10), -theme.s(10))
+    pygame.draw.rect(
+        surface,
+        th.lerp_color(fill, th.CREAM, 0.35),
+        hi,
+        width=max(1, theme.s(2)),
+        border_radius=max(1, rad - theme.s(5)),
+    )
+    pygame.draw.rect(surface, border, rect, width=max(2, theme.s(4)), border_radius=rad)
+
+
+def draw_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, color: pygame.Color) -> None:
+    """Glyphs drawn as shapes (the default font lacks arrows and a true minus)."""
+    c, r = rect.center, min(rect.width, rect.height) // 2
+    bar = max(3, r // 3)
+    if kind in ("minus", "plus"):
+        pygame.draw.rect(
+            surface,
+            color,
+            pygame.Rect(0, 0, 2 * r, bar).move(c[0] - r, c[1] - bar // 2),
+            border_radius=bar // 2,
+        )
+        if kind == "plus":
+            pygame.draw.rect(
+                surface,
+                color,
+                pygame.Rect(0, 0, bar, 2 * r).move(c[0] - bar // 2, c[1] - r),
+                border_radius=bar // 2,
+            )
+    elif kind in ("left", "right"):
+        d = -1 if kind == "left" else 1
+        pts = [(c[0] + d * r, c[1]), (c[0] - d * r * 0.7, c[1] - r), (c[0] - d * r * 0.7, c[1] + r)]
+        pygame.draw.polygon(surface, color, pts)
+
+
+# -- widgets ---------------------------------------------------------------------------------------
+class Widget:
+    """Something on screen that may answer the mouse. Subclasses override activate() and draw()."""
+
+    sound: str | None = "click"
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.visible = True
+        self.hovered = False
+        self.pressed = False
+        self.hover_t = 0.0
+        self.intro_delay = 0.0  # seconds before this widget pops in
+        self._age = 0.0
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def hit_rects(self) -> list[pygame.Rect]:
+        """Every area a click acts on (composites list their parts)."""
+        return [self.rect] if self.visible else []
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.visible and any(r.collidepoint(pos) for r in self.hit_rects())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.contains(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self.hovered = True
+            self.pressed = self.enabled
+            return True  # a disabled widget still swallows the click: nothing behind it fires
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.contains(event.pos) and self.enabled:
+                play_sound(self.sound)
+                self.activate(event.pos)
+            return True
+        return False
+
+    def activate(self, pos: tuple[int, int]) -> None:
+        """A completed left click on this widget."""
+
+    def update(self, dt: float) -> None:
+        self._age += dt
+        target = 1.0 if (self.hovered and self.enabled) else 0.0
+        self.hover_t = approach(self.hover_t, target, 14.0, dt)
+
+    @property
+    def appear(self) -> float:
+        """0..1 intro progress, with a little overshoot."""
+        return ease_out_back(clamp01((self._age - self.intro_delay) / 0.4))
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        pass
+
+
+STYLES: dict[str, tuple[pygame.Color, pygame.Color, pygame.Color]] = {
+    # fill, border, text
+    "primary": (th.LAPIS, th.GOLD, th.CREAM),
+    "warm": (th.TERRACOTTA, th.GOLD, th.CREAM),
+    "quiet": (th.SAND_LIGHT, th.CLAY, th.INK),
+}
+
+
+class Button(Widget):
+    """A big clay-tablet button: label, optional hint line, optional drawn icon."""
+
+    def __init__(
+        self,
+        text: str,
+        on_click: Callable[[], Any] | None = None,
+        *,
+        hint: str = "",
+        style: str = "primary",
+        text_size: int = th.TEXT_BODY,
+        icon: str | None = None,
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(enabled)
+        self.text, self.on_click, self.hint = text, on_click, hint
+        self.style, self.text_size, self.icon = style, text_size, icon
+
+    def activate(self, pos: tuple[int, int]) -> None:
+        if self.on_click is not None:
+            self.on_click()
+
+    def face_rect(self, theme: Theme) -> pygame.Rect:
+        """Where the face is drawn this frame: lifted on hover, pushed when pressed, popping in."""
+        lift = round(theme.s(5) * self.hover_t)
+        drop = theme.s(4) if self.pressed else 0
+        rise = round((1 - self.appear) * theme.s(70))
+        return self.rect.move(0, drop - lift + rise)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if not self.visible or self.appear <= 0.01:
+            return
+        fill, border, ink = STYLES[self.style]
+        if not self.enabled:
+            fill, border, ink = (
+                th.DISABLED_FILL,
+                th.lerp_color(th.DISABLED_FILL, th.SHADOW, 0.3),
+                th.DISABLED_TEXT,
+            )
+        face = self.face_rect(theme)
+        rad = theme.s(18)
+        depth = theme.s(7)
+        draw_shadow(surface, face.move(0, depth), rad, theme.s(8), 90 if self.enabled else 60)
+        # The darker base band makes a raised tablet; the face sits on it.
+        pygame.draw.rect(
+            surface, th.lerp_color(fill, th.SHADOW, 0.45), face.move(0, depth), border_radius=rad
+        )
+        top = th.lerp_color(fill, th.CREAM, 0.18 * self.hover_t + (0.0 if not self.pressed else -0.1))
+        pygame.draw.rect(surface, top, face, border_radius=rad)
+        band = face.inflate(-theme.s(14), -theme.s(14))
+        band.height = max(1, face.height // 3)
+        pygame.draw.rect(surface, th.lerp_color(top, th.CREAM, 0.12), band, border_radius=rad // 2)
+        glow = th.lerp_color(border, th.GOLD_LIGHT, self.hover_t)
+        pygame.draw.rect(surface, glow, face, width=max(2, theme.s(3 + 2 * self.hover_t)), border_radius=rad)
+        self._draw_label(surface, theme, face, ink)
+
+    def _draw_label(
+        self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color
+    ) -> None:
+        if self.icon and not self.text:
+            side = min(face.width, face.height) * 2 // 5
+            draw_icon(
+                surface,
+                self.icon,
+                pygame.Rect(0, 0, side, side).move(face.centerx - side // 2, face.centery - side // 2),
+                ink,
+            )
+            return
+        if self.hint and not self.enabled:
+            gap = theme.s(2)
+            h1, h2 = theme.s(self.text_size), theme.s(th.TEXT_SMALL)
+            y = face.centery - (h1 + h2 + gap) // 2
+            theme.blit_text(surface, self.text, self.text_size, ink, midtop=(face.centerx, y))
+            theme.blit_text(
+                surface, self.hint, th.TEXT_SMALL, th.SAND_LIGHT, midtop=(face.centerx, y + h1 + gap)
+            )
+        else:
+            theme.blit_text(surface, self.text, self.text_size, ink, shadow=self.enabled, center=face.center)
+
+
+class Toggle(Widget):
+    """A labelled on/off switch; the whole row is the hit area."""
+
+    def __init__(
+        self,
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], Any] | None = None,
+        *,
+        hint: str = "",
+        ink: pygame.Color = th.INK,
+    ) -> None:
+        super().__init__()
+        self.label, self.value, self.on_change, self.hint, self.ink = label, value, on_change, hint, ink
+        self.knob_t = 1.0 if value else 0.0
+
+    def activate(self, pos: tuple[int, int]) -> None:
+        self.value = not self.value
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.knob_t = approach(self.knob_t, 1.0 if self.value else 0.0, 16.0, dt)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if not self.visible or self.appear <= 0.01:
+            return
+        row = self.rect.move(0, round((1 - self.appear) * theme.s(50)))
+        if self.hover_t > 0.02:
+            hl = _shadow(row.size, theme.s(16), round(40 * self.hover_t))
+            surface.blit(hl, row)
+        pill = pygame.Rect(0, 0, theme.s(116), theme.s(60))
+        pill.midright = (row.right - theme.s(14), row.centery)
+        on = th.lerp_color(th.DISABLED_FILL, th.TILE_COLORS["green"], self.knob_t)
+        pygame.draw.rect(surface, on, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(
+            surface,
+            th.lerp_color(th.CLAY, th.GOLD, self.hover_t),
+            pill,
+            width=max(2, theme.s(3)),
+            border_radius=pill.height // 2,
+        )
+        knob_r = pill.height // 2 - theme.s(6)
+        x = pill.left + pill.height // 2 + round(self.knob_t * (pill.width - pill.height))
+        pygame.draw.circle(surface, th.CREAM, (x, pill.centery), knob_r)
+        pygame.draw.circle(surface, th.CLAY, (x, pill.centery), knob_r, max(1, theme.s(2)))
+        text_left = row.left + theme.s(16)
+        if self.hint:
+            theme.blit_text(
+                surface, self.label, th.TEXT_BODY, self.ink, bottomleft=(text_left, row.centery + theme.s(4))
+            )
+            theme.blit_text(
+                surface,
+                self.hint,
+                th.TEXT_SMALL,
+                th.lerp_color(self.ink, th.SAND, 0.35),
+                topleft=(text_left, row.centery + theme.s(4)),
+            )
+        else:
+            theme.blit_text(surface, self.label, th.TEXT_BODY, self.ink, midleft=(text_left, row.centery))
+
+
+class Stepper(Widget):
+    """A number between big − and + buttons."""
+
+    def __init__(
+        self,
+        value: int,
+        lo: int,
+        hi: int,
+        on_change: Callable[[int], Any] | None = None,
+        *,
+        fmt: Callable[[int], str] = str,
+        ink: pygame.Color = th.INK,
+    ) -> None:
+        super().__init__()
+        self.value, self.lo, self.hi, self.on_change, self.fmt, self.ink = value, lo, hi, on_change, fmt, ink
+        self.minus = Button("", lambda: self.step(-1), icon="minus", style="warm")
+        self.plus = Button("", lambda: self.step(+1), icon="plus", style="warm")
+        self.bump = 0.0  # value "pop" when it changes
+
+    def step(self, delta: int) -> None:
+        new = min(self.hi, max(self.lo, self.value + delta))
+        if new != self.value:
+            self.value = new
+            self.bump = 1.0
+            if self.on_change is not None:
+                self.on_change(new)
+        self._sync()
+
+    def _sync(self) -> None:
+        self.minus.enabled = self.value > self.lo
+        self.plus.enabled = self.value < self.hi
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        super().set_rect(rect)
+        side = rect.height
+        self.minus.set_rect(pygame.Rect(rect.left, rect.top, side, side))
+        self.plus.set_rect(pygame.Rect(rect.right - side, rect.top, side, side))
+        self._sync()
+
+    def hit_rects(self) -> list[pygame.Rect]:
+        return [self.minus.rect, self.plus.rect] if self.visible else []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.visible and (self.minus.handle(event) | self.plus.handle(event))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for part in (self.minus, self.plus):
+            part._age = self._age  # the parts pop in with the whole
+            part.intro_delay = self.intro_delay
+            part.update(dt)
+        self.bump = approach(self.bump, 0.0, 8.0, dt)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if not self.visible:
+            return
+        self.minus.draw(surface, theme)
+        self.plus.draw(surface, theme)
+        size = round(th.TEXT_HUGE * (1 + 0.25 * self.bump))
+        theme.blit_text(surface, self.fmt(self.value), size, self.ink, center=self.rect.center)
+
+
+class Cycler(Widget):
+    """Click to cycle through options; ◀ and ▶ step back and forth. `allowed` skips taken options."""
+
+    def __init__(
+        self,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], Any] | None = None,
+        *,
+        allowed: Callable[[Any], bool] | None = None,
+        decorate: Callable[[pygame.Surface, pygame.Rect, Any], None] | None = None,
+        text_size: int = th.TEXT_BODY,
+        style: str = "quiet",
+    ) -> None:
+        super().__init__()
+        self.options, self.value, self.on_change = list(options), value, on_change
+        self.allowed, self.decorate, self.text_size = allowed, decorate, text_size
+        self.left = Button("", lambda: self.cycle(-1), icon="left", style="warm")
+        self.right = Button("", lambda: self.cycle(+1), icon="right", style="warm")
+        self.middle = Button("", lambda: self.cycle(+1), style=style, text_size=text_size)
+        self.flash = 0.0
+
+    @property
+    def label(self) -> str:
+        return next((text for value, text in self.options if value == self.value), str(self.value))
+
+    def cycle(self, delta: int) -> None:
+        """Move to the next allowed option in that direction (wrapping)."""
+        values = [v for v, _ in self.options]
+        i = values.index(self.value) if self.value in values else 0
+        for k in range(1, len(values) + 1):
+            candidate = values[(i + delta * k) % len(values)]
+            if self.allowed is None or self.allowed(candidate) or candidate == self.value:
+                break
+        if candidate != self.value:
+            self.value = candidate
+            self.flash = 1.0
+            if self.on_change is not None:
+                self.on_change(candidate)
+
+    def set_options(self, options: Sequence[tuple[Any, str]], value: Any) -> None:
+        self.options, self.value = list(options), value
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        super().set_rect(rect)
+        side = rect.height
+        gap = max(4, side // 10)
+        self.left.set_rect(pygame.Rect(rect.left, rect.top, side, side))
+        self.right.set_rect(pygame.Rect(rect.right - side, rect.top, side, side))
+        self.middle.set_rect(
+            pygame.Rect(rect.left + side + gap, rect.top, rect.width - 2 * (side + gap), side)
+        )
+
+    def parts(self) -> tuple[Button, Button, Button]:
+        return self.left, self.middle, self.right
+
+    def hit_rects(self) -> list[pygame.Rect]:
+        return [p.rect for p in self.parts()] if self.visible else []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        used = False
+        for part in self.parts():
+            part.enabled = self.enabled
+            used |= part.handle(event)
+        return used
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for part in self.parts():
+            part._age, part.intro_delay = self._age, self.intro_delay
+            part.update(dt)
+        self.flash = approach(self.flash, 0.0, 7.0, dt)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if not self.visible:
+            return
+        self.middle.text = ""
+        for part in self.parts():
+            part.draw(surface, theme)
+        face = self.middle.face_rect(theme)
+        ink = STYLES[self.middle.style][2] if self.enabled else th.DISABLED_TEXT
+        text_left = face.centerx
+        if self.decorate is not None:
+            icon = pygame.Rect(0, 0, face.height * 3 // 4, face.height * 3 // 4)
+            icon.midleft = (face.left + theme.s(12), face.centery)
+            self.decorate(surface, icon, self.value)
+            text_left = (icon.right + face.right) // 2
+        size = round(self.text_size * (1 + 0.12 * self.flash))
+        theme.blit_text(surface, self.label, size, ink, center=(text_left, face.centery))
+
+
+class Label(Widget):
+    """Static text placed by the scene (anchor is a Rect keyword such as "center" or "midtop")."""
+
+    sound = None
+
+    def __init__(
+        self,
+        text: str,
+        size: int = th.TEXT_BODY,
+        color: pygame.Color = th.CREAM,
+        anchor: str = "center",
+        shadow: bool = False,
+    ) -> None:
+        super().__init__()
+        self.text, self.size, self.color, self.anchor, self.shadow = text, size, color, anchor, shadow
+        self.pos = (0, 0)
+
+    def hit_rects(self) -> list[pygame.Rect]:
+        return []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        if self.visible and self.text:
+            theme.blit_text(
+                surface, self.text, self.size, self.color, shadow=self.shadow, **{self.anchor: self.pos}
+            )
