@@ -1,0 +1,19 @@
+"""The Two Rivers rules engine: the whole of RULES.md, pure Python, standard library only.
+
+Owns the engine contract of DESIGN.md. Must not import pygame, sockets, msgpack or anything
+outside the standard library and this package.
+"""
+
+from __future__ import annotations
+
+from .engine import apply, legal_actions, new_game, to_move
+from .scenario import ScenarioError, dump_scenario, load_scenario
+from .scoring import final_ranking, tie_break
+from .state import COLORS, IllegalAction, State
+from .views import events_for, view_for
+
+__all__ = [
+    "COLORS", "IllegalAction", "ScenarioError", "State",
+    "apply", "dump_scenario", "events_for", "final_ranking", "legal_actions", "load_scenario",
+    "new_game", "tie_break", "to_move", "view_for",
+]

@@ -1,0 +1,53 @@
+"""Where leaders, tiles and catastrophes may go (RULES.md sections 6, 7 and 8), as bitboards.
+
+Owns: the target squares of each placing action. `legal_actions` lists them and `apply` checks
+against them, so both always agree.
+"""
+
+from __future__ import annotations
+
+from .boards import FULL, bit, neighbours
+from .state import (
+    BLUE,
+    State,
+    all_tiles,
+    connected,
+    kingdoms,
+    leader_mask,
+    supported_squares,
+    touch_counts,
+)
+
+
+def leader_targets(s: State, without: tuple[int, int] | None = None) -> int:
+    """Section 6: empty land next to a temple where the leader joins at most one kingdom."""
+    taken = all_tiles(s) | leader_mask(s, without) | s.cat
+    halos = [neighbours(k) for k in kingdoms(s, connected(s, without), without)]
+    two, _ = touch_counts(halos)
+    targets = s.board.land & ~taken & supported_squares(s) & ~two
+    if without is not None:
+        targets &= ~bit(s.leaders[without])
+    return targets
+
+
+def tile_targets(s: State, color: int) -> int:
+    """Section 7: empty squares of the right terrain where the tile joins at most two kingdoms."""
+    taken = all_tiles(s) | leader_mask(s) | s.cat
+    halos = [neighbours(k) for k in kingdoms(s, connected(s))]
+    _, three = touch_counts(halos)
+    terrain = s.board.river if color == BLUE else s.board.land
+    return terrain & ~taken & ~three
+
+
+def catastrophe_targets(s: State) -> int:
+    """Section 8: empty squares or face-up tiles without a treasure, leader or building."""
+    blocked = leader_mask(s) | s.cat | s.down | s.zig | s.treasure
+    for sq in s.buildings.values():
+        blocked |= bit(sq)
+    return FULL & ~blocked
+
+
+def adjacent_kingdoms(s: State, sq: int) -> list[int]:
+    """Return the kingdoms adjacent to an empty square."""
+    around = neighbours(bit(sq))
+    return [k for k in kingdoms(s, connected(s)) if k & around]

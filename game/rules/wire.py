@@ -1,0 +1,70 @@
+"""Reading the wire form of actions (DESIGN.md "Actions") into checked Python values.
+
+Owns: the type checks of action fields and their player-facing messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .boards import COLS, ROWS, index
+from .state import COLOR_INDEX, IllegalAction
+
+ACTION_KINDS = (
+    "place_leader", "move_leader", "withdraw_leader", "place_tile", "catastrophe", "swap", "pass",
+    "commit", "choose_war", "build_monument", "build_building", "build_ziggurat", "take_treasure",
+    "decline",
+)
+
+
+def kind_of(action: Any) -> str:
+    """Return the action's kind, refusing anything that is not an action."""
+    if not isinstance(action, dict):
+        raise IllegalAction("An action must be a dict with a 'kind'.")
+    kind = action.get("kind")
+    if not isinstance(kind, str) or kind not in ACTION_KINDS:
+        raise IllegalAction(f"Unknown action kind {kind!r}.")
+    return kind
+
+
+def square_field(action: dict[str, Any], key: str) -> int:
+    """Return the square in action[key], given as [row, col] on the board."""
+    value = action.get(key)
+    if (
+        not isinstance(value, (list, tuple)) or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise IllegalAction(f"'{key}' must be a square [row, col].")
+    row, col = value
+    if not (0 <= row < ROWS and 0 <= col < COLS):
+        raise IllegalAction(f"Square [{row}, {col}] is off the board.")
+    return index(row, col)
+
+
+def color_field(action: dict[str, Any], key: str) -> int:
+    """Return the colour index in action[key]."""
+    value = action.get(key)
+    if not isinstance(value, str) or value not in COLOR_INDEX:
+        raise IllegalAction(f"'{key}' must be one of red, blue, green, black.")
+    return COLOR_INDEX[value]
+
+
+def count_field(action: dict[str, Any], key: str) -> int:
+    """Return the non-negative whole number in action[key]."""
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise IllegalAction(f"'{key}' must be a whole number, 0 or more.")
+    return value
+
+
+def color_list_field(action: dict[str, Any], key: str) -> list[int]:
+    """Return the colour indices listed in action[key]."""
+    value = action.get(key)
+    if not isinstance(value, (list, tuple)):
+        raise IllegalAction(f"'{key}' must be a list of colours.")
+    out = []
+    for item in value:
+        if not isinstance(item, str) or item not in COLOR_INDEX:
+            raise IllegalAction(f"'{key}' must list only red, blue, green or black.")
+        out.append(COLOR_INDEX[item])
+    return out
