@@ -356,8 +356,9 @@ class Listener:
             except (BlockingIOError, InterruptedError):
                 break
             except OSError:
-                # Windows reports an earlier ICMP "port unreachable" here; nothing to read, nothing broken.
-                break
+                # Windows reports an earlier ICMP "port unreachable", or a datagram too big for the buffer,
+                # as an error here; neither breaks the socket, so read on (the loop is bounded).
+                continue
             received.append((str(source[0]), datagram))
         return received
 
