@@ -78,6 +78,7 @@ def load_scenario(data: Any) -> State:
         raise ScenarioError(str(exc)) from None
     s = blank_state(players, variants, data.get("seed"))
     s.tiles[RED] = 0
+    s.treasure = 0
     _load_board(s, data.get("board"))
     _load_treasures(s, data)
     _load_monuments(s, data.get("monuments", []))

@@ -1,0 +1,55 @@
+"""Two Rivers: the one entry point. Parses options and starts the chosen mode.
+
+Modes: the client (default), --selfplay (a game in the terminal). Each mode is one function;
+this is the only place where the engine, the table, the LAN and the client are put together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Return the command-line options."""
+    p = argparse.ArgumentParser(prog="main.py", description="Two Rivers, a game of Tigris & Euphrates.")
+    p.add_argument("--selfplay", action="store_true", help="play a whole game in the terminal")
+    p.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--variants", default="", help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
+    p.add_argument("--verbose", action="store_true", help="print every event (with --selfplay)")
+    return p.parse_args(argv)
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    """Play random legal actions to the end and print the result."""
+    import random
+
+    from game.selfplay import play, report
+
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    variants = tuple(v for v in args.variants.split(",") if v)
+    print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}")
+    log = (lambda line: print(line)) if args.verbose else None
+    state = play(args.players, seed, variants, log=log)
+    report(state, sys.stdout)
+    return 0
+
+
+def run_client(args: argparse.Namespace) -> int:
+    """Open the game window."""
+    from game.ui.app import main as client_main
+
+    return client_main(args) or 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the mode the options ask for."""
+    args = parse_args(argv)
+    if args.selfplay:
+        return run_selfplay(args)
+    return run_client(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
