@@ -1,0 +1,218 @@
+"""A table: the one authoritative game behind hot-seat play, computer players and the LAN host.
+
+Owns: the seats (who sits where, human or computer), accepting an action only from the seat
+that must decide, applying it with the engine, undo, each seat's view and events, and the
+journal hook. Imports game.rules only (DESIGN.md); the UI and the LAN talk to a table through
+`Link` (send an action, receive updates), so the same screens serve a local and a LAN game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.rules import IllegalAction, apply, events_for, legal_actions, new_game, to_move, view_for
+from game.rules.state import State
+
+DYNASTIES = ("bull", "lion", "archer", "urn")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
+
+
+@dataclass
+class Seat:
+    """Who plays one seat: a name, a dynasty, and a kind (human, a computer level, remote, open)."""
+
+    name: str
+    dynasty: str
+    kind: str = "human"
+
+    def to_wire(self) -> dict[str, str]:
+        """Return the seat as a plain dict."""
+        return {"name": self.name, "dynasty": self.dynasty, "kind": self.kind}
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer player decides for this seat."""
+        return self.kind in ("easy", "normal", "hard")
+
+
+@dataclass
+class Update:
+    """What one change at the table looks like from the seats a link shows.
+
+    views and events are keyed by seat; the key None is the public (spectator) view.
+    """
+
+    view_id: int
+    views: dict[int | None, dict[str, Any]]
+    events: dict[int | None, list[dict[str, Any]]]
+    error: str | None = None
+
+
+@dataclass
+class Record:
+    """One applied action, kept so that the game can be journalled, replayed and undone."""
+
+    seat: int
+    action: dict[str, Any]
+
+
+Listener = Callable[[list[dict[str, Any]]], None]
+
+
+class Table:
+    """The authoritative game: checks who may act, applies actions, hands out views."""
+
+    def __init__(self, seats: list[Seat], seed: int, variants: tuple[str, ...] | list[str] = (),
+                 state: State | None = None) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.variants = tuple(variants)
+        self.state = state if state is not None else new_game(len(seats), seed, self.variants)
+        self.records: list[Record] = []
+        self.view_id = 0
+        self.last_events: list[dict[str, Any]] = []
+        self._undo: list[tuple[State, int, int]] = []   # (state before, seat, records length)
+        self._listeners: list[Listener] = []
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return len(self.seats)
+
+    def to_move(self) -> int | None:
+        """Return the seat that must decide now, or None once the game is over."""
+        return to_move(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Return the view of one seat (None: the public view), with the table's view id."""
+        v = view_for(self.state, seat)
+        v["view_id"] = self.view_id
+        v["names"] = [s.name for s in self.seats]
+        v["dynasties"] = [s.dynasty for s in self.seats]
+        v["kinds"] = [s.kind for s in self.seats]
+        v["can_undo"] = seat is not None and self.can_undo(seat)
+        return v
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Return what seat may do now (nothing when it is not that seat's decision)."""
+        return legal_actions(self.state) if self.to_move() == seat else []
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call listener with the raw events of every change (the journal, the host, links)."""
+        self._listeners.append(listener)
+
+    def submit(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply an action for seat; raise IllegalAction (state unchanged) if it may not."""
+        if not isinstance(seat, int) or self.to_move() != seat:
+            raise IllegalAction("It is not your decision now.")
+        before = self.state
+        new_state, events = apply(before, action, seat)
+        self.state = new_state
+        self.records.append(Record(seat, action))
+        self._remember_undo(before, seat, events)
+        self._changed(events)
+        return events
+
+    def _remember_undo(self, before: State, seat: int, events: list[dict[str, Any]]) -> None:
+        # Undo is allowed while the same seat still decides and nothing hidden came to light.
+        reveals = any(e["kind"] in ("tiles_drawn", "game_over", "turn_started") for e in events)
+        if reveals or to_move(self.state) != seat:
+            self._undo.clear()
+            return
+        if self._undo and self._undo[-1][1] != seat:
+            self._undo.clear()
+        self._undo.append((before, seat, len(self.records) - 1))
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether seat may take back its last action now."""
+        return bool(self._undo) and self._undo[-1][1] == seat and self.to_move() == seat
+
+    def undo(self, seat: int) -> None:
+        """Take back seat's last action; raise IllegalAction if that is not allowed."""
+        if not self.can_undo(seat):
+            raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.")
+        state, _, length = self._undo.pop()
+        self.state = state
+        del self.records[length:]
+        self._changed([{"kind": "undone", "seat": seat}])
+
+    def _changed(self, events: list[dict[str, Any]]) -> None:
+        self.view_id += 1
+        self.last_events = events
+        for listener in list(self._listeners):
+            listener(events)
+
+    def update_for(self, seats: list[int | None], events: list[dict[str, Any]]) -> Update:
+        """Return the views and filtered events of a change, for the given seats."""
+        return Update(
+            view_id=self.view_id,
+            views={s: self.view(s) for s in seats},
+            events={s: events_for(events, s) for s in seats},
+        )
+
+
+class Link(Protocol):
+    """What a screen holds to play at a table, local or over the LAN."""
+
+    local_seats: frozenset[int]
+
+    def poll(self) -> list[Update]:
+        """Return the updates since the last poll, oldest first."""
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        """Act for one of the local seats; a refusal comes back as an Update with an error."""
+
+    def undo(self, seat: int) -> None:
+        """Ask to take back seat's last action."""
+
+    def close(self) -> None:
+        """Leave the table."""
+
+
+@dataclass
+class LocalLink:
+    """A link to a table in this process: hot-seat play, and play against the computer."""
+
+    table: Table
+    local_seats: frozenset[int]
+    _queue: list[Update] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.table.subscribe(self._on_change)
+        self._queue.append(self.table.update_for(self._shown(), []))
+
+    def _shown(self) -> list[int | None]:
+        return [*sorted(self.local_seats), None]
+
+    def _on_change(self, events: list[dict[str, Any]]) -> None:
+        self._queue.append(self.table.update_for(self._shown(), events))
+
+    def poll(self) -> list[Update]:
+        """Return the updates since the last poll, oldest first."""
+        out, self._queue = self._queue, []
+        return out
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        """Act for a local seat; a refusal is queued as an Update with the reason."""
+        try:
+            if seat not in self.local_seats:
+                raise IllegalAction("That seat is not played on this screen.")
+            self.table.submit(seat, action)
+        except IllegalAction as exc:
+            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
+
+    def undo(self, seat: int) -> None:
+        """Take back seat's last action if the table allows it."""
+        try:
+            self.table.undo(seat)
+        except IllegalAction as exc:
+            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
+
+    def close(self) -> None:
+        """Nothing to release for a local table."""
