@@ -43,6 +43,19 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return w, h
 
 
+def _load_png(name: str, size: tuple[int, int]) -> pygame.Surface | None:
+    path = SPRITES_DIR / f"{name}.png"
+    if not path.exists() or min(size) <= 0:
+        return None
+    try:
+        image = pygame.image.load(str(path))
+        image = image.convert_alpha() if pygame.display.get_surface() is not None else image
+        return pygame.transform.smoothscale(image, size)
+    except pygame.error as err:
+        log.warning("sprite %s not loaded: %s", name, err)
+        return None
+
+
 class App:
     """The client: `App(settings).run(first_scene)`; tests use `open()`, `push()` and `run_frames()`."""
 
@@ -121,6 +134,7 @@ class App:
             self._set_mode()
 
     def _relayout(self) -> None:
+        self._sprites.clear()  # sprites are scaled per size; old sizes are not needed again
         self.theme.resize(self.size)
         for scene in self.stack:
             scene.layout(self.size)
@@ -303,7 +317,9 @@ class App:
     def _load_sprite(name: str, size: tuple[int, int]) -> pygame.Surface | None:
         try:
             from game.ui import assets  # type: ignore[attr-defined]
-
+        except ImportError:
+            return _load_png(name, size)  # until the asset loader lands, read the PNG directly
+        try:
             surface = assets.sprite(name, size)
         except Exception as err:  # missing art must never stop the game
             log.debug("sprite %s unavailable: %s", name, err)

@@ -71,11 +71,7 @@ class ConfirmDialog(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if super().handle(event):
             return True
-        outside = (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and not self.panel.collidepoint(event.pos)
-        )
+        outside = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel.collidepoint(event.pos)
         if outside and self.cancellable:
             self.back()
         return True  # modal: nothing reaches the scene below
@@ -92,9 +88,7 @@ class ConfirmDialog(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel.move(0, round((1 - ease_out_back(clamp01(self.age / 0.35))) * -t.s(80)))
         draw_panel(surface, panel, t, th.SAND, th.GOLD_DARK)
-        t.blit_text(
-            surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, midtop=(panel.centerx, panel.top + t.s(45))
-        )
+        t.blit_text(surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, midtop=(panel.centerx, panel.top + t.s(45)))
         body = pygame.Rect(
             panel.left + t.s(50),
             panel.top + t.s(60) + t.s(th.TEXT_LARGE) + t.s(20),

@@ -47,8 +47,7 @@ def default_start_game(app: App, config: dict[str, Any]) -> None:
         alert(
             app,
             "The table is not ready",
-            "This build cannot seat players at the table yet. "
-            "Your choices are kept: try again with a newer version.",
+            "This build cannot seat players at the table yet. Your choices are kept: try again with a newer version.",
         )
         return
     app.replace(table_scene(app, config))

@@ -42,9 +42,7 @@ def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     return surf
 
 
-def draw_shadow(
-    surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int, alpha: int = 110
-) -> None:
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int, alpha: int = 110) -> None:
     """A soft drop shadow under a rounded rect (two layers read as soft from across a room)."""
     for grow, a in ((offset, alpha // 2), (0, alpha)):
         r = rect.inflate(grow, grow).move(offset // 2, offset)
@@ -167,6 +165,7 @@ STYLES: dict[str, tuple[pygame.Color, pygame.Color, pygame.Color]] = {
     "primary": (th.LAPIS, th.GOLD, th.CREAM),
     "warm": (th.TERRACOTTA, th.GOLD, th.CREAM),
     "quiet": (th.SAND_LIGHT, th.CLAY, th.INK),
+    "dark": (pygame.Color(74, 52, 44), th.CLAY, th.SAND_LIGHT),
 }
 
 
@@ -214,9 +213,7 @@ class Button(Widget):
         depth = theme.s(7)
         draw_shadow(surface, face.move(0, depth), rad, theme.s(8), 90 if self.enabled else 60)
         # The darker base band makes a raised tablet; the face sits on it.
-        pygame.draw.rect(
-            surface, th.lerp_color(fill, th.SHADOW, 0.45), face.move(0, depth), border_radius=rad
-        )
+        pygame.draw.rect(surface, th.lerp_color(fill, th.SHADOW, 0.45), face.move(0, depth), border_radius=rad)
         top = th.lerp_color(fill, th.CREAM, 0.18 * self.hover_t + (0.0 if not self.pressed else -0.1))
         pygame.draw.rect(surface, top, face, border_radius=rad)
         band = face.inflate(-theme.s(14), -theme.s(14))
@@ -226,26 +223,26 @@ class Button(Widget):
         pygame.draw.rect(surface, glow, face, width=max(2, theme.s(3 + 2 * self.hover_t)), border_radius=rad)
         self._draw_label(surface, theme, face, ink)
 
-    def _draw_label(
-        self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color
-    ) -> None:
-        if self.icon and not self.text:
+    def _draw_label(self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color) -> None:
+        if self.icon:
             side = min(face.width, face.height) * 2 // 5
-            draw_icon(
-                surface,
-                self.icon,
-                pygame.Rect(0, 0, side, side).move(face.centerx - side // 2, face.centery - side // 2),
-                ink,
-            )
-            return
+            icon = pygame.Rect(0, 0, side, side)
+            if not self.text:
+                icon.center = face.center
+                draw_icon(surface, self.icon, icon, ink)
+                return
+            # An icon beside a label: the icon hugs the left, the label centres in what is left.
+            icon.midleft = (face.left + face.height // 3, face.centery)
+            draw_icon(surface, self.icon, icon, ink)
+            face = face.copy()
+            face.width -= icon.right - face.left
+            face.left = icon.right
         if self.hint and not self.enabled:
             gap = theme.s(2)
             h1, h2 = theme.s(self.text_size), theme.s(th.TEXT_SMALL)
             y = face.centery - (h1 + h2 + gap) // 2
             theme.blit_text(surface, self.text, self.text_size, ink, midtop=(face.centerx, y))
-            theme.blit_text(
-                surface, self.hint, th.TEXT_SMALL, th.SAND_LIGHT, midtop=(face.centerx, y + h1 + gap)
-            )
+            theme.blit_text(surface, self.hint, th.TEXT_SMALL, th.SAND_LIGHT, midtop=(face.centerx, y + h1 + gap))
         else:
             theme.blit_text(surface, self.text, self.text_size, ink, shadow=self.enabled, center=face.center)
 
@@ -306,7 +303,7 @@ class Toggle(Widget):
                 surface,
                 self.hint,
                 th.TEXT_SMALL,
-                th.lerp_color(self.ink, th.SAND, 0.35),
+                th.CLAY,
                 topleft=(text_left, row.centery + theme.s(4)),
             )
         else:
@@ -424,9 +421,7 @@ class Cycler(Widget):
         gap = max(4, side // 10)
         self.left.set_rect(pygame.Rect(rect.left, rect.top, side, side))
         self.right.set_rect(pygame.Rect(rect.right - side, rect.top, side, side))
-        self.middle.set_rect(
-            pygame.Rect(rect.left + side + gap, rect.top, rect.width - 2 * (side + gap), side)
-        )
+        self.middle.set_rect(pygame.Rect(rect.left + side + gap, rect.top, rect.width - 2 * (side + gap), side))
 
     def parts(self) -> tuple[Button, Button, Button]:
         return self.left, self.middle, self.right
@@ -493,6 +488,4 @@ class Label(Widget):
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if self.visible and self.text:
-            theme.blit_text(
-                surface, self.text, self.size, self.color, shadow=self.shadow, **{self.anchor: self.pos}
-            )
+            theme.blit_text(surface, self.text, self.size, self.color, shadow=self.shadow, **{self.anchor: self.pos})
