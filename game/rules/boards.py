@@ -61,13 +61,18 @@ def flood(seed: int, within: int) -> int:
         group = grown
 
 
+_BYTE_BITS = tuple(tuple(i for i in range(8) if (b >> i) & 1) for b in range(256))
+_BYTE_SHIFTS = tuple(range(0, SQUARES, 8))
+
+
 def squares_of(mask: int) -> list[int]:
     """Return the indices set in mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    # A byte at a time through a lookup table: several times faster than peeling bits.
+    out: list[int] = []
+    for shift in _BYTE_SHIFTS:
+        byte = (mask >> shift) & 0xFF
+        if byte:
+            out.extend([shift + i for i in _BYTE_BITS[byte]])
     return out
 
 

@@ -15,7 +15,7 @@ from .actions import TURN_ACTIONS
 from .boards import ADVANCED, STANDARD, square, squares_of
 from .effects import Event, draw
 from .flow import ask_for_action, run
-from .placement import catastrophe_targets, leader_targets, tile_targets
+from .placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
 from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State
 from .wire import kind_of
 
@@ -171,11 +171,14 @@ def _turn_actions(s: State, d: dict[str, Any]) -> list[dict[str, Any]]:
                    for q in squares_of(leader_targets(s, (seat, c))))
     out.extend({"kind": "withdraw_leader", "leader": COLORS[c]} for c in on_board)
     hand = s.hands[seat]
-    for c in range(4):
-        if hand[c]:
-            name = COLORS[c]
-            out.extend({"kind": "place_tile", "color": name, "to": square(q)}
-                       for q in squares_of(tile_targets(s, c)))
+    if any(hand):
+        land, river = tile_targets_by_terrain(s)
+        land_squares = [square(q) for q in squares_of(land)]
+        for c in range(4):
+            if hand[c]:
+                name = COLORS[c]
+                targets = [square(q) for q in squares_of(river)] if c == 1 else land_squares
+                out.extend({"kind": "place_tile", "color": name, "to": list(t)} for t in targets)
     if s.catastrophes[seat]:
         out.extend({"kind": "catastrophe", "to": square(q)} for q in squares_of(catastrophe_targets(s)))
     out.extend({"kind": "swap", "tiles": tiles} for tiles in swaps(hand))

@@ -32,11 +32,17 @@ def leader_targets(s: State, without: tuple[int, int] | None = None) -> int:
 
 def tile_targets(s: State, color: int) -> int:
     """Section 7: empty squares of the right terrain where the tile joins at most two kingdoms."""
+    land, river = tile_targets_by_terrain(s)
+    return river if color == BLUE else land
+
+
+def tile_targets_by_terrain(s: State) -> tuple[int, int]:
+    """Return the squares open to a land tile and to a farm, computed once for every colour."""
     taken = all_tiles(s) | leader_mask(s) | s.cat
     halos = [neighbours(k) for k in kingdoms(s, connected(s))]
     _, three = touch_counts(halos)
-    terrain = s.board.river if color == BLUE else s.board.land
-    return terrain & ~taken & ~three
+    free = ~taken & ~three
+    return s.board.land & free, s.board.river & free
 
 
 def catastrophe_targets(s: State) -> int:
