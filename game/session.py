@@ -207,6 +207,10 @@ class LocalLink:
         except IllegalAction as exc:
             self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
 
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Return what seat may do now (the UI lights up legal squares from this)."""
+        return self.table.legal_actions(seat)
+
     def undo(self, seat: int) -> None:
         """Take back seat's last action if the table allows it."""
         try:
