@@ -417,11 +417,12 @@ class Cycler(Widget):
 
     def set_rect(self, rect: pygame.Rect) -> None:
         super().set_rect(rect)
-        side = rect.height
-        gap = max(4, side // 10)
-        self.left.set_rect(pygame.Rect(rect.left, rect.top, side, side))
-        self.right.set_rect(pygame.Rect(rect.right - side, rect.top, side, side))
-        self.middle.set_rect(pygame.Rect(rect.left + side + gap, rect.top, rect.width - 2 * (side + gap), side))
+        h = rect.height
+        side = round(h * 0.76)  # arrows a little narrower than tall leave room for the label
+        gap = max(4, h // 12)
+        self.left.set_rect(pygame.Rect(rect.left, rect.top, side, h))
+        self.right.set_rect(pygame.Rect(rect.right - side, rect.top, side, h))
+        self.middle.set_rect(pygame.Rect(rect.left + side + gap, rect.top, rect.width - 2 * (side + gap), h))
 
     def parts(self) -> tuple[Button, Button, Button]:
         return self.left, self.middle, self.right
