@@ -18,7 +18,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--variants", default="", help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
     p.add_argument("--verbose", action="store_true", help="print every event (with --selfplay)")
+    screen = p.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
+    screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
+    p.add_argument(
+        "--size",
+        type=parse_size,
+        default=None,
+        metavar="WxH",
+        help="window size, 1280x720 up to 3840x2160 (default 1600x900)",
+    )
     return p.parse_args(argv)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1920x1080' -> (1920, 1080), for --size."""
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, not {text!r}") from None
+    if not (1280 <= w <= 3840 and 720 <= h <= 2160):
+        raise argparse.ArgumentTypeError("size must be between 1280x720 and 3840x2160")
+    return w, h
 
 
 def run_selfplay(args: argparse.Namespace) -> int:
@@ -37,10 +58,19 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 
 def run_client(args: argparse.Namespace) -> int:
-    """Open the game window."""
-    from game.ui.app import main as client_main
+    """Open the game window on the title screen."""
+    # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    from game.ui.title import TitleScene
 
-    return client_main(args) or 0
+    settings = Settings.load()
+    if args.fullscreen or args.windowed:
+        settings.fullscreen = bool(args.fullscreen)
+        settings.save()
+    app = App(settings, size=args.size)
+    app.run(TitleScene(app))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
