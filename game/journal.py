@@ -1,0 +1,252 @@
+"""The journal of a game: seed, options, seats and every action, kept safe on disk.
+
+Owns: writing a table's journal after every action (write a temporary file, flush it to disk,
+rename it over the old one, so a crash leaves either the old or the new file, never half of one),
+reading a journal back with every line checked, recovering a damaged journal up to its last whole
+action, and rebuilding a Table from it (resume) or the list of its states (replay).
+Imports game.rules and game.session only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+import time
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules import IllegalAction, apply, new_game
+from game.rules.state import State
+from game.session import Record, Seat, Table
+
+FORMAT = "two-rivers-journal"
+FORMAT_VERSION = 1
+SUFFIX = ".journal"
+
+
+class JournalError(ValueError):
+    """A journal that cannot be read, with what is wrong with it."""
+
+
+@dataclass
+class Journal:
+    """What a journal file holds."""
+
+    seed: int
+    variants: list[str]
+    seats: list[dict[str, str]]
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    started: float = field(default_factory=time.time)
+    finished: bool = False
+    lan: bool = False
+    recovered_from: int | None = None   # how many action lines the damaged file had
+
+    def header(self) -> dict[str, Any]:
+        """Return the first line of the file."""
+        return {
+            "format": FORMAT, "version": FORMAT_VERSION, "seed": self.seed, "variants": self.variants,
+            "seats": self.seats, "started": self.started, "finished": self.finished, "lan": self.lan,
+        }
+
+
+def _line(obj: dict[str, Any]) -> str:
+    body = json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(body.encode()):08x} {body}\n"
+
+
+def encode(journal: Journal) -> str:
+    """Return the journal as text: a checked header line, then one checked line per action."""
+    lines = [_line(journal.header())]
+    lines.extend(_line({"n": i, "seat": seat, "action": action}) for i, (seat, action) in enumerate(journal.actions))
+    return "".join(lines)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace path with text so that a crash leaves the old or the new file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _parse_line(raw: str) -> dict[str, Any]:
+    crc, _, body = raw.rstrip("\n").partition(" ")
+    if len(crc) != 8 or f"{zlib.crc32(body.encode()):08x}" != crc:
+        raise JournalError("a line is damaged")
+    value = json.loads(body)
+    if not isinstance(value, dict):
+        raise JournalError("a line is not a record")
+    return value
+
+
+def decode(text: str) -> Journal:
+    """Read a journal; keep every whole action before the first damaged line."""
+    lines = text.splitlines(keepends=True)
+    if not lines:
+        raise JournalError("The saved game is empty.")
+    try:
+        head = _parse_line(lines[0])
+    except (JournalError, ValueError):
+        raise JournalError("The saved game's first line is damaged; it cannot be read.") from None
+    if head.get("format") != FORMAT:
+        raise JournalError("This file is not a Two Rivers saved game.")
+    if head.get("version") != FORMAT_VERSION:
+        raise JournalError(f"This saved game was written by another version (format {head.get('version')!r}).")
+    journal = _journal_from_header(head)
+    for i, raw in enumerate(lines[1:]):
+        try:
+            rec = _parse_line(raw)
+            if rec.get("n") != i or not isinstance(rec.get("seat"), int) or not isinstance(rec.get("action"), dict):
+                raise JournalError("out of order")
+        except (JournalError, ValueError):
+            journal.recovered_from = len(lines) - 1
+            break
+        journal.actions.append((rec["seat"], rec["action"]))
+    return journal
+
+
+def _journal_from_header(head: dict[str, Any]) -> Journal:
+    seed, variants, seats = head.get("seed"), head.get("variants"), head.get("seats")
+    if not isinstance(seed, int) or not isinstance(variants, list) or not isinstance(seats, list):
+        raise JournalError("The saved game's options are damaged.")
+    for seat in seats:
+        if not isinstance(seat, dict) or not all(isinstance(seat.get(k), str) for k in ("name", "dynasty", "kind")):
+            raise JournalError("The saved game's seats are damaged.")
+    return Journal(seed, variants, seats, started=float(head.get("started", 0.0)),
+                   finished=bool(head.get("finished")), lan=bool(head.get("lan")))
+
+
+def read(path: Path) -> Journal:
+    """Read a journal file; raise JournalError with a clear message if it cannot be used."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise JournalError(f"The saved game cannot be opened: {exc.strerror or exc}.") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="replace")   # damaged bytes fail their line's check
+    return decode(text)
+
+
+def replay(journal: Journal) -> tuple[list[State], list[list[dict[str, Any]]]]:
+    """Return every state of the game (the first before any action) and each action's events.
+
+    Stops at the first action the rules refuse, which counts as damage.
+    """
+    try:
+        state = new_game(len(journal.seats), journal.seed, journal.variants)
+    except ValueError as exc:
+        raise JournalError(f"The saved game's options are not valid: {exc}") from None
+    states, events = [state], []
+    for n, (seat, action) in enumerate(journal.actions):
+        try:
+            state, evs = apply(state, action, seat)
+        except IllegalAction:
+            journal.recovered_from = journal.recovered_from or len(journal.actions)
+            del journal.actions[n:]
+            break
+        states.append(state)
+        events.append(evs)
+    return states, events
+
+
+class JournalWriter:
+    """Keeps a table's journal file up to date after every action and every undo."""
+
+    def __init__(self, table: Table, path: Path, lan: bool = False, started: float | None = None) -> None:
+        self.table = table
+        self.path = path
+        self.journal = Journal(table.seed, list(table.variants), [s.to_wire() for s in table.seats],
+                               lan=lan, started=started or time.time())
+        table.subscribe(self._on_change)
+        self.save()
+
+    def _on_change(self, events: list[dict[str, Any]]) -> None:
+        self.save()
+
+    def save(self) -> None:
+        """Write the whole journal again, atomically."""
+        j = self.journal
+        j.actions = [(r.seat, r.action) for r in self.table.records]
+        j.finished = self.table.to_move() is None
+        j.seats = [s.to_wire() for s in self.table.seats]
+        write_atomically(self.path, encode(j))
+
+
+def resume(path: Path, lan: bool = False) -> tuple[Table, JournalWriter, Journal]:
+    """Rebuild the table of a saved game exactly where it stopped, and keep journalling it.
+
+    A damaged journal is recovered up to its last whole action; the damaged file is kept beside
+    it (".damaged") before anything is written, so nothing already saved is lost.
+    """
+    journal = read(path)
+    states, _ = replay(journal)
+    if journal.recovered_from is not None:
+        shutil.copyfile(path, path.with_name(path.name + ".damaged"))
+    seats = [Seat(s["name"], s["dynasty"], s["kind"]) for s in journal.seats]
+    table = Table(seats, journal.seed, journal.variants, state=states[-1])
+    table.records = [Record(seat, action) for seat, action in journal.actions]
+    writer = JournalWriter(table, path, lan=lan or journal.lan, started=journal.started)
+    return table, writer, journal
+
+
+def games_folder(data_dir: Path) -> Path:
+    """Return the folder where journals live, inside the user's data folder."""
+    return data_dir / "games"
+
+
+def new_path(data_dir: Path) -> Path:
+    """Return a fresh journal path for a game starting now."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = games_folder(data_dir)
+    path = folder / f"{stamp}{SUFFIX}"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stamp}-{n}{SUFFIX}"
+    return path
+
+
+@dataclass
+class SavedGame:
+    """One journal in the games folder, as a list entry for Continue and Replay."""
+
+    path: Path
+    journal: Journal | None
+    problem: str | None
+
+
+def list_games(data_dir: Path) -> list[SavedGame]:
+    """Return every saved game, newest first; unreadable ones carry their problem."""
+    out = []
+    folder = games_folder(data_dir)
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            out.append(SavedGame(path, read(path), None))
+        except JournalError as exc:
+            out.append(SavedGame(path, None, str(exc)))
+    return out
+
+
+def last_unfinished(data_dir: Path, lan: bool = False) -> SavedGame | None:
+    """Return the newest readable game that has not ended (local or LAN as asked)."""
+    for game in list_games(data_dir):
+        if game.journal is not None and not game.journal.finished and game.journal.lan == lan:
+            return game
+    return None

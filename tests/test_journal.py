@@ -1,0 +1,151 @@
+"""Saving, resuming, replays and damaged journals (the table's journal, game/journal.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game import journal as jr
+from game.rules import view_for
+from game.session import Seat, Table
+
+
+def seats(n: int) -> list[Seat]:
+    return [Seat(f"P{i}", d, "human") for i, d in zip(range(n), ("bull", "lion", "archer", "urn"), strict=False)]
+
+
+def play(table: Table, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        seat = table.to_move()
+        if seat is None:
+            return
+        table.submit(seat, rng.choice(table.legal_actions(seat)))
+
+
+def snapshot(table: Table) -> str:
+    return json.dumps([view_for(table.state, s) for s in [None, *range(table.players)]], sort_keys=True)
+
+
+@pytest.mark.parametrize("stop_after", [0, 1, 7, 40, 150])
+def test_resumed_game_has_the_same_state_views_and_future(tmp_path: Path, stop_after: int) -> None:
+    path = tmp_path / "g.journal"
+    a = Table(seats(3), seed=11, variants=["buildings"])
+    jr.JournalWriter(a, path)
+    play(a, random.Random(5), stop_after)
+    b, _, _ = jr.resume(path)
+    assert snapshot(b) == snapshot(a)
+    # The same future: the same actions from here give the same game.
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    for _ in range(60):
+        if a.to_move() is None:
+            break
+        assert a.legal_actions(a.to_move()) == b.legal_actions(b.to_move())
+        play(a, rng_a, 1)
+        play(b, rng_b, 1)
+        assert snapshot(a) == snapshot(b)
+
+
+def test_journal_is_rewritten_after_every_action_and_undo(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    t = Table(seats(2), seed=3)
+    jr.JournalWriter(t, path)
+    rng = random.Random(1)
+    play(t, rng, 5)
+    assert len(jr.read(path).actions) == 5
+    seat = t.to_move()
+    tile = next(a for a in t.legal_actions(seat) if a["kind"] == "place_tile")
+    t.submit(seat, tile)
+    if t.can_undo(seat):
+        t.undo(seat)
+        assert len(jr.read(path).actions) == 5
+
+
+def test_finished_game_is_marked_and_replays_through_the_recorded_states(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    t = Table(seats(2), seed=21)
+    jr.JournalWriter(t, path)
+    states = [t.state]
+    rng = random.Random(2)
+    while t.to_move() is not None:
+        play(t, rng, 1)
+        states.append(t.state)
+    journal = jr.read(path)
+    assert journal.finished
+    replayed, events = jr.replay(journal)
+    assert len(replayed) == len(states) and len(events) == len(states) - 1
+    forward = [view_for(s, None) for s in replayed]
+    assert forward == [view_for(s, None) for s in states]
+    assert list(reversed(forward)) == [view_for(s, None) for s in reversed(states)]
+
+
+def test_truncated_journal_is_recovered_to_its_last_whole_action(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    t = Table(seats(2), seed=4)
+    jr.JournalWriter(t, path)
+    play(t, random.Random(3), 30)
+    data = path.read_bytes()
+    cut = data[: len(data) - 17]
+    path.write_bytes(cut)
+    table, _, journal = jr.resume(path)
+    assert journal.recovered_from is not None
+    assert len(table.records) == 29
+    assert (tmp_path / "g.journal.damaged").read_bytes() == cut
+
+
+def test_bit_flips_are_refused_or_recovered_never_crash(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    t = Table(seats(3), seed=8)
+    jr.JournalWriter(t, path)
+    play(t, random.Random(4), 40)
+    good = path.read_bytes()
+    rng = random.Random(0)
+    for _ in range(200):
+        data = bytearray(good)
+        pos = rng.randrange(len(data))
+        data[pos] ^= 1 << rng.randrange(8)
+        broken = tmp_path / "broken.journal"
+        broken.write_bytes(bytes(data))
+        try:
+            table, _, journal = jr.resume(broken)
+        except jr.JournalError as exc:
+            assert str(exc)
+            continue
+        assert len(table.records) <= 40
+        assert journal.recovered_from is not None or bytes(data) == good
+
+
+def test_other_files_are_refused_with_a_clear_message(tmp_path: Path) -> None:
+    cases = {
+        "empty": b"",
+        "text": b"hello world\n",
+        "json": b'{"format": "two-rivers-journal"}\n',
+        "binary": bytes(range(256)),
+    }
+    for name, data in cases.items():
+        p = tmp_path / f"{name}.journal"
+        p.write_bytes(data)
+        with pytest.raises(jr.JournalError) as info:
+            jr.read(p)
+        assert "saved game" in str(info.value)
+    future = jr.Journal(1, [], [{"name": "a", "dynasty": "bull", "kind": "human"}] * 2)
+    text = jr.encode(future).replace('"version":1', '"version":99')
+    line = text.splitlines()[0].partition(" ")[2]
+    import zlib
+    p = tmp_path / "future.journal"
+    p.write_text(f"{zlib.crc32(line.encode()):08x} {line}\n")
+    with pytest.raises(jr.JournalError, match="another version"):
+        jr.read(p)
+
+
+def test_last_unfinished_game_is_found(tmp_path: Path) -> None:
+    folder = tmp_path
+    t = Table(seats(2), seed=1)
+    path = jr.new_path(folder)
+    jr.JournalWriter(t, path)
+    play(t, random.Random(1), 3)
+    found = jr.last_unfinished(folder)
+    assert found is not None and found.path == path
+    assert jr.last_unfinished(folder, lan=True) is None
