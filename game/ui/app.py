@@ -320,6 +320,8 @@ class App:
         except ImportError:
             return _load_png(name, size)  # until the asset loader lands, read the PNG directly
         try:
+            if hasattr(assets, "has_sprite") and not assets.has_sprite(name):
+                return None  # our callers draw a fallback; the loader's magenta checker is for the table
             surface = assets.sprite(name, size)
         except Exception as err:  # missing art must never stop the game
             log.debug("sprite %s unavailable: %s", name, err)
@@ -348,8 +350,11 @@ class App:
     def set_volume(self, volume: float) -> None:
         """Apply a new volume now (the sound bank is rebuilt at the new level)."""
         self.settings.volume = volume
-        self._sounds_tried = False
-        self._sounds = None
+        sounds = self._sounds
+        if sounds is not None and hasattr(sounds, "set_volume"):
+            sounds.set_volume(self.settings.volume)
+        else:
+            self._sounds_tried, self._sounds = False, None
 
     def play(self, name: str) -> None:
         """Play a sound by name ("click", ...); silently nothing if sound is unavailable."""
