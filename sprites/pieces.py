@@ -169,7 +169,7 @@ def leader(dynasty: str, color: str) -> pygame.Surface:
     ink = symbol_ink(color)
     fill = field((n, n), lambda u, v: mix(shade(ink, 0.3), shade(ink, -0.15), v))
     emboss(surf, mask, fill, n * 0.012)
-    _badge(surf, color, (frame.cx + frame.r * 1.02, frame.cy + frame.r * 1.02), frame.r * 0.42)
+    _badge(surf, color, (frame.cx + frame.r * 1.0, frame.cy + frame.r * 1.0), frame.r * 0.56)
     return finish(surf, (LEADER, LEADER))
 
 
@@ -181,7 +181,7 @@ def _badge(surf: pygame.Surface, color: str, center: tuple[float, float], r: flo
     surf.blit(tint(disc, (*shade(GOLD, -0.35), 255)), (0, 0))
     surf.blit(tint(circle_mask((n, n), center, r * 0.86), (*IVORY, 255)), (0, 0))
     mask = canvas(n, n)
-    TILE_SYMBOLS[color](mask, Frame(center[0], center[1], r * 0.66))
+    TILE_SYMBOLS[color](mask, Frame(center[0], center[1], r * 0.7))
     emboss(surf, mask, BODY[color], r * 0.05, shadow=0)
 
 
@@ -296,17 +296,36 @@ def unification() -> pygame.Surface:
     """The unification marker: a stone token bearing two interlocked gold rings."""
     surf, frame, _ = _token((120, 100, 150), (200, 200, 210), TILE)
     n = surf.get_width()
-    mask = canvas(n, n)
-    for side in (-1, 1):
-        pygame.draw.circle(mask, INK, (frame.cx + side * frame.r * 0.36, frame.cy), frame.r * 0.66)
-    for side in (-1, 1):
-        pygame.draw.circle(mask, HOLE, (frame.cx + side * frame.r * 0.36, frame.cy), frame.r * 0.48)
-    # re-draw one ring's crossing on top, so the rings look linked and not merely overlapping
-    cross = canvas(n, n)
-    pygame.draw.circle(cross, INK, (frame.cx - frame.r * 0.36, frame.cy), frame.r * 0.66)
-    pygame.draw.circle(cross, HOLE, (frame.cx - frame.r * 0.36, frame.cy), frame.r * 0.48)
-    pygame.draw.rect(cross, HOLE, (0, 0, n, frame.cy))
-    pygame.draw.rect(cross, HOLE, (0, 0, frame.cx - frame.r * 0.05, n))
+    d, r_out, r_in = frame.r * 0.36, frame.r * 0.66, frame.r * 0.48
+    gap = frame.r * 0.05
+    left = _ring(n, (frame.cx - d, frame.cy), r_out, r_in)
+    right = _ring(n, (frame.cx + d, frame.cy), r_out, r_in)
+    mask = right.copy()
+    mask.blit(left, (0, 0))
+    # at each crossing one ring passes over the other, with a thin gap beside it: linked, not overlapping
+    below = pygame.Rect(frame.cx - frame.r * 0.4, frame.cy, frame.r * 0.8, n)
+    above = pygame.Rect(frame.cx - frame.r * 0.4, 0, frame.r * 0.8, frame.cy)
+    crossings = [(left, below, (frame.cx - d, frame.cy)), (right, above, (frame.cx + d, frame.cy))]
+    for _, region, center in crossings:
+        wide = _only(_ring(n, center, r_out + gap, r_in - gap), region)
+        mask.blit(wide, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
     emboss(surf, mask, GOLD, n * 0.012)
-    emboss(surf, cross, GOLD, n * 0.012, shadow=60)
+    for ring, region, _ in crossings:
+        layer = canvas(n, n)
+        emboss(layer, _only(ring, region), GOLD, n * 0.012, shadow=0)
+        surf.blit(_only(layer, region), (0, 0))  # clipped, so no bevel is drawn where the piece was cut
     return finish(surf, (TILE, TILE))
+
+
+def _ring(n: int, center: tuple[float, float], r_out: float, r_in: float) -> pygame.Surface:
+    """A mask holding one annulus."""
+    m = circle_mask((n, n), center, r_out)
+    pygame.draw.circle(m, HOLE, center, r_in)
+    return m
+
+
+def _only(mask: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+    """The part of a mask inside rect."""
+    out = canvas(*mask.get_size())
+    out.blit(mask, rect.topleft, rect)
+    return out
