@@ -1,0 +1,295 @@
+"""The Results screen: the final score revealed, colour by colour, treasure by treasure.
+
+Owns: ResultsScene(app, ranking, names, dynasties, config=None) where `ranking` is
+`game.rules.final_ranking(state)` (best first: {"seat", "place", "score", "colors", "treasures"},
+colours AFTER treasures), `names` and `dynasties` are indexed by seat, and `config` is the New-game
+config (for "Play again", through `app.hooks.play_again`). The reveal: bars grow to each player's
+points before treasures, treasures fly one by one into the lowest colour (RULES.md section 15), each
+score (the lowest colour) is ringed, the winner is crowned, and a line says what broke a tie.
+A click anywhere outside the buttons skips to the end.
+
+Must not import: game.rules (the ranking arrives as plain data), net.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import pieces
+from game.ui import theme as th
+from game.ui.anim import clamp01, ease_out_back, ease_out_cubic
+from game.ui.menu import MARGIN, MenuScene
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+COLORS = ("red", "blue", "green", "black")
+GROW_START, GROW_TIME, TREASURE_TIME = 0.5, 1.1, 0.55
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+TIE_WORDS = {1: "the second-lowest colour", 2: "the third-lowest colour", 3: "the highest colour"}
+
+
+def undo_treasures(colors: dict[str, int], treasures: int) -> tuple[dict[str, int], list[str]]:
+    """Points before treasures, and the colour each treasure went to, in order.
+
+    Section 15: each treasure went to the lowest colour at the time. Undoing them last-first, a
+    treasure can come off a colour only if that colour was still lowest without it."""
+    base = {c: int(colors.get(c, 0)) for c in COLORS}
+    order: list[str] = []
+    for _ in range(max(0, int(treasures))):
+        candidates = [c for c in COLORS if base[c] >= 1 and base[c] - 1 <= min(base[d] for d in COLORS if d != c)]
+        if not candidates:
+            break
+        color = max(candidates, key=lambda c: base[c])
+        base[color] -= 1
+        order.append(color)
+    return base, order[::-1]
+
+
+def tie_break_line(ranking: list[dict[str, Any]], names: list[str]) -> str:
+    """Say what decided first place when the leaders share their lowest colour."""
+    if len(ranking) < 2:
+        return ""
+    first, second = ranking[0], ranking[1]
+    winners = [names[r["seat"]] for r in ranking if r["place"] == first["place"]]
+    if len(winners) > 1:
+        return f"A true tie: {' and '.join(winners)} share first place."
+    if first["score"] != second["score"]:
+        return ""
+    a, b = sorted(first["colors"].values()), sorted(second["colors"].values())
+    k = next((i for i in range(1, 4) if a[i] != b[i]), 3)
+    return (
+        f"{names[first['seat']]} and {names[second['seat']]} both score {first['score']}: "
+        f"{TIE_WORDS[k]} decides, {a[k]} to {b[k]}."
+    )
+
+
+class ResultsScene(MenuScene):
+    """One column per player, best first; Play again and Title."""
+
+    heading = "Final scores"
+    dim = 0.6
+
+    def __init__(
+        self,
+        app: App,
+        ranking: list[dict[str, Any]],
+        names: list[str],
+        dynasties: list[str],
+        config: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.ranking, self.names, self.dynasties, self.config = ranking, names, dynasties, config
+        self.before = [undo_treasures(r["colors"], r["treasures"]) for r in ranking]
+        most = max((len(order) for _, order in self.before), default=0)
+        self.t_score = GROW_START + GROW_TIME + 0.3 + most * TREASURE_TIME
+        self.t_crown = self.t_score + 0.7
+        self.t_end = self.t_crown + 0.8
+        self.peak = max([1] + [max(r["colors"].values()) for r in ranking])
+        self.tie_line = tie_break_line(ranking, names)
+        self.columns: list[pygame.Rect] = []
+        self._sounded: set[str] = set()
+        again = self.add("play_again", Button("Play again", self.play_again, style="warm"))
+        title = self.add("title", Button("Title", self.to_title))
+        again.intro_delay = title.intro_delay = 0.8
+
+    # -- actions -----------------------------------------------------------------------------------
+    def play_again(self) -> None:
+        self.app.hooks.play_again(self.app, self.config)
+
+    def to_title(self) -> None:
+        from game.ui.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def back(self) -> None:
+        self.skip()
+
+    def skip(self) -> None:
+        """Jump to the end of the reveal."""
+        self.age = max(self.age, self.t_end)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.age < self.t_end:
+            self.skip()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for name, at in (("score", self.t_score), ("game_over", self.t_crown)):
+            if self.age >= at and name not in self._sounded:
+                self._sounded.add(name)
+                self.app.play(name)
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        t = self.theme
+        h = t.s(th.BUTTON_HEIGHT)
+        bottom = size[1] - t.s(MARGIN) - h
+        self.buttons["title"].set_rect(pygame.Rect(t.s(MARGIN), bottom, t.s(340), h))
+        self.buttons["play_again"].set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(420), bottom, t.s(420), h))
+        n = max(1, len(self.ranking))
+        gap = t.s(34)
+        width = min(t.s(430), (size[0] - 2 * t.s(MARGIN) - gap * (n - 1)) // n)
+        top = t.s(200)
+        height = bottom - t.s(90) - top
+        left = size[0] // 2 - (width * n + gap * (n - 1)) // 2
+        self.columns = [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(n)]
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        for i, (entry, col) in enumerate(zip(self.ranking, self.columns, strict=False)):
+            rise = round((1 - ease_out_back(clamp01((self.age - 0.08 * i) / 0.45))) * t.s(300))
+            self._draw_column(surface, i, entry, col.move(0, rise))
+        if self.tie_line and self.age >= self.t_crown:
+            fade = clamp01((self.age - self.t_crown) / 0.5)
+            t.blit_text(
+                surface,
+                self.tie_line,
+                th.TEXT_BODY,
+                th.lerp_color(th.LAPIS_DEEP, th.GOLD_LIGHT, fade),
+                shadow=True,
+                midtop=(surface.get_width() // 2, self.columns[0].bottom + t.s(22)),
+            )
+
+    def _draw_column(self, surface: pygame.Surface, i: int, entry: dict[str, Any], col: pygame.Rect) -> None:
+        t = self.theme
+        seat = entry["seat"]
+        winner = entry["place"] == 1
+        glow = clamp01((self.age - self.t_crown) / 0.4) if winner else 0.0
+        draw_panel(
+            surface,
+            col,
+            t,
+            th.lerp_color(th.SAND, th.GOLD_LIGHT, 0.35 * glow),
+            th.lerp_color(th.GOLD_DARK, th.GOLD, glow),
+        )
+        emblem = pygame.Rect(0, 0, t.s(84), t.s(84))
+        emblem.midtop = (col.centerx, col.top + t.s(22))
+        pieces.draw_emblem(self.app, surface, emblem, self.dynasties[seat])
+        t.blit_text(surface, self.names[seat], th.TEXT_BODY, th.INK, midtop=(col.centerx, emblem.bottom + t.s(8)))
+        if self.age >= self.t_crown:
+            t.blit_text(
+                surface,
+                ORDINALS.get(entry["place"], str(entry["place"])),
+                th.TEXT_BODY,
+                th.TERRACOTTA,
+                topleft=(col.left + t.s(22), col.top + t.s(20)),
+            )
+        bars = pygame.Rect(col.left + t.s(20), emblem.bottom + t.s(130), col.width - t.s(40), 0)
+        bars.height = col.bottom - t.s(150) - bars.top
+        self._draw_bars(surface, i, entry, bars)
+        self._draw_score(surface, entry, col)
+        if winner:
+            self._draw_crown(surface, col)
+
+    def _value(self, i: int, color: str) -> float:
+        """A bar's height now: growing to the points before treasures, then +1 per treasure landed."""
+        base, order = self.before[i]
+        grow = ease_out_cubic(clamp01((self.age - GROW_START) / GROW_TIME))
+        landed = sum(1 for k, c in enumerate(order) if c == color and self.age >= self._treasure_land(k))
+        return base[color] * grow + landed
+
+    def _treasure_land(self, k: int) -> float:
+        return GROW_START + GROW_TIME + 0.3 + (k + 1) * TREASURE_TIME
+
+    def _draw_bars(self, surface: pygame.Surface, i: int, entry: dict[str, Any], area: pygame.Rect) -> None:
+        t = self.theme
+        slot = area.width // 4
+        icon = min(slot - t.s(10), t.s(64))
+        base_y = area.bottom - icon - t.s(10)
+        scale = (base_y - area.top - t.s(th.TEXT_BODY) - t.s(6)) / self.peak
+        lowest = min(entry["colors"], key=lambda c: (entry["colors"][c], COLORS.index(c)))
+        tops: dict[str, tuple[int, int]] = {}
+        for j, color in enumerate(COLORS):
+            cx = area.left + slot * j + slot // 2
+            value = self._value(i, color)
+            bar = pygame.Rect(0, 0, slot * 3 // 5, max(0, round(value * scale)))
+            bar.midbottom = (cx, base_y)
+            pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=t.s(6))
+            pygame.draw.rect(
+                surface,
+                th.lerp_color(th.TILE_COLORS[color], th.CREAM, 0.45),
+                bar,
+                width=max(1, t.s(2)),
+                border_radius=t.s(6),
+            )
+            pieces.draw_tile(self.app, surface, pygame.Rect(cx - icon // 2, base_y + t.s(8), icon, icon), color)
+            if self.age >= GROW_START:
+                t.blit_text(
+                    surface, str(math.floor(value + 1e-6)), th.TEXT_BODY, th.INK, midbottom=(cx, bar.top - t.s(2))
+                )
+            tops[color] = (cx, bar.top)
+            if color == lowest and self.age >= self.t_score:
+                pulse = 0.5 + 0.5 * math.sin(self.age * 4)
+                ring = pygame.Rect(0, 0, slot - t.s(4), base_y - bar.top + t.s(th.TEXT_BODY) + t.s(16))
+                ring.midbottom = (cx, base_y + t.s(6))
+                pygame.draw.rect(
+                    surface,
+                    th.lerp_color(th.GOLD, th.GOLD_LIGHT, pulse),
+                    ring,
+                    width=max(3, t.s(5)),
+                    border_radius=t.s(12),
+                )
+        self._draw_flying(surface, i, area, tops)
+
+    def _draw_flying(
+        self, surface: pygame.Surface, i: int, area: pygame.Rect, tops: dict[str, tuple[int, int]]
+    ) -> None:
+        """Treasures not yet landed wait above the bars; the one in flight arcs into its colour."""
+        t = self.theme
+        _, order = self.before[i]
+        size = t.s(56)
+        home = (area.centerx, area.top - t.s(40))  # the queue sits between the name and the bars
+        for k, color in enumerate(order):
+            land = self._treasure_land(k)
+            if self.age >= land:
+                continue
+            p = clamp01((self.age - (land - TREASURE_TIME)) / TREASURE_TIME)
+            if p <= 0:
+                x, y = home[0] + (k - (len(order) - 1) / 2) * t.s(18), home[1]
+            else:
+                tx, ty = tops[color]
+                e = ease_out_cubic(p)
+                x = home[0] + (tx - home[0]) * e
+                y = home[1] + (ty - home[1]) * e - math.sin(math.pi * p) * t.s(90)
+            pieces.draw_treasure(self.app, surface, pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
+
+    def _draw_score(self, surface: pygame.Surface, entry: dict[str, Any], col: pygame.Rect) -> None:
+        t = self.theme
+        if self.age < self.t_score:
+            return
+        pop = ease_out_back(clamp01((self.age - self.t_score) / 0.4))
+        size = max(th.TEXT_SMALL, round(th.TEXT_HUGE * pop))
+        t.blit_text(surface, f"Score {entry['score']}", size, th.LAPIS, midbottom=(col.centerx, col.bottom - t.s(22)))
+
+    def _draw_crown(self, surface: pygame.Surface, col: pygame.Rect) -> None:
+        if self.age < self.t_crown:
+            return
+        t = self.theme
+        drop = ease_out_back(clamp01((self.age - self.t_crown) / 0.5))
+        w, h = t.s(120), t.s(80)
+        cx = col.centerx
+        bottom = col.top + t.s(6) - round((1 - drop) * t.s(200))
+        pts = [
+            (cx - w // 2, bottom),
+            (cx - w // 2, bottom - h * 3 // 5),
+            (cx - w // 4, bottom - h // 4),
+            (cx, bottom - h),
+            (cx + w // 4, bottom - h // 4),
+            (cx + w // 2, bottom - h * 3 // 5),
+            (cx + w // 2, bottom),
+        ]
+        pygame.draw.polygon(surface, th.GOLD, pts)
+        pygame.draw.polygon(surface, th.GOLD_DARK, pts, max(2, t.s(4)))
+        for px, py in pts[1:6:2]:
+            pygame.draw.circle(surface, th.TILE_COLORS["red"], (px, py), t.s(9))
