@@ -25,6 +25,12 @@ LEGEND: dict[str, tuple[int, str]] = {
 }
 
 
+# Three temples with treasures in far corners, for `temples=False` scenarios that must not end at
+# the end check of section 12 (2 or fewer treasures left).
+SPARE = (("r", (0, 0)), ("r", (9, 0)), ("r", (10, 15)))
+SPARE_TREASURES = [[0, 0], [9, 0], [10, 15]]
+
+
 def base_rows(board: str = "standard", temples: bool = True) -> list[list[str]]:
     """Return the rows of a board as scenario characters, with or without its starting temples."""
     rows = (ADVANCED if board == "advanced" else STANDARD).rows
