@@ -1,0 +1,132 @@
+"""Strength and speed of the computer players: win rates with 95% intervals, thinking time.
+
+Owns: playing whole games between levels (and a pure random player), seats rotated, and
+printing for each pairing the share of games the first level won (a shared first place counts
+half) with a Wilson 95% confidence interval, and the thinking time per decision (median, max).
+In 4-player games two seats play each side, alternating; a side wins when its best seat is
+ahead of the other side's best seat.
+
+    python benchmarks/bench_ai.py --games 200 --games4 100 --budget 1.5 --jobs 2 \
+        --pairs easy:random,normal:random,hard:random,normal:easy,hard:normal
+
+Imports game.rules and game.ai only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai import choose  # noqa: E402
+from game.rules import apply, events_for, final_ranking, legal_actions, new_game, to_move, view_for  # noqa: E402
+
+
+def play_game(job: tuple[list[str], int, float]) -> tuple[list[str], list[dict[str, Any]], dict[str, list[float]]]:
+    """Play one game; return the levels by seat, the ranking and the thinking times per level."""
+    levels, seed, budget = job
+    players = len(levels)
+    state = new_game(players, seed)
+    rng = random.Random(seed * 7919 + 1)
+    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    times: dict[str, list[float]] = {}
+    while (seat := to_move(state)) is not None:
+        level = levels[seat]
+        if level == "random":
+            action = rng.choice(legal_actions(state))
+        else:
+            start = time.perf_counter()
+            action = choose(view_for(state, seat), level, rng.randrange(1 << 30), budget, seen[seat])
+            times.setdefault(level, []).append(time.perf_counter() - start)
+        state, events = apply(state, action)
+        for i in range(players):
+            seen[i].extend(events_for(events, i))
+    return levels, final_ranking(state), times
+
+
+def side_result(levels: list[str], ranking: list[dict[str, Any]], side_a: set[int]) -> float:
+    """Return 1 if side A's best seat is ahead, 0 if behind, 0.5 if they share the place."""
+    best_a = min(r["place"] for r in ranking if r["seat"] in side_a)
+    best_b = min(r["place"] for r in ranking if r["seat"] not in side_a)
+    return 1.0 if best_a < best_b else 0.0 if best_a > best_b else 0.5
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def jobs_for(a: str, b: str, games: int, players: int, budget: float, seed: int) -> list[tuple[list[str], int, float]]:
+    """Return the games of one pairing with the seats rotated."""
+    out = []
+    for g in range(games):
+        if players == 2:
+            levels = [a, b] if g % 2 == 0 else [b, a]
+        else:
+            levels = [a, b, a, b] if g % 2 == 0 else [b, a, b, a]
+        out.append((levels, seed + 1000 * players + g, budget))
+    return out
+
+
+def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float, seed: int,
+             times: dict[str, list[float]]) -> str:
+    """Play one pairing and return its line of the report."""
+    if games <= 0:
+        return ""
+    start = time.perf_counter()
+    score = 0.0
+    for levels, ranking, t in pool.imap_unordered(play_game, jobs_for(a, b, games, players, budget, seed)):
+        score += side_result(levels, ranking, {i for i, lv in enumerate(levels) if lv == a})
+        for lv, ts in t.items():
+            times.setdefault(lv, []).extend(ts)
+    lo, hi = wilson(score, games)
+    took = time.perf_counter() - start
+    return (f"{players}p {a:>6} vs {b:<6} {games:4d} games: {a} wins {score / games:6.1%} "
+            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings asked for and print the report."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=200, help="2-player games per pairing")
+    p.add_argument("--games4", type=int, default=100, help="4-player games per pairing")
+    p.add_argument("--budget", type=float, default=1.5, help="hard level's seconds per decision")
+    p.add_argument("--pairs", default="easy:random,normal:random,hard:random,normal:easy,hard:normal")
+    p.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x]
+    times: dict[str, list[float]] = {}
+    print(f"bench_ai: games {args.games} (2p) {args.games4} (4p), hard budget {args.budget}s, "
+          f"jobs {args.jobs}, seed {args.seed}", flush=True)
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(args.jobs) as pool:
+        for a, b in pairs:
+            for players, games in ((2, args.games), (4, args.games4)):
+                line = run_pair(pool, a, b, games, players, args.budget, args.seed, times)
+                if line:
+                    print(line, flush=True)
+    print("thinking time per decision:")
+    for level in ("easy", "normal", "hard"):
+        ts = times.get(level)
+        if ts:
+            print(f"  {level:>6}: {len(ts):7d} decisions, median {statistics.median(ts) * 1000:7.1f} ms, "
+                  f"max {max(ts) * 1000:7.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""How good a position is for one seat: the static evaluation every level shares.
+
+Owns: a number per position and seat, higher is better. A player's score is their lowest colour
+(RULES.md section 15), so points are valued balanced: each colour's points plus what the board
+promises in that colour (leaders standing in kingdoms with tiles of their colour, a king where
+colours lack leaders, monuments, treasures a trader is about to take), sorted, the lowest weighing
+most. The value of a seat is its own worth minus that of its strongest rival.
+Imports game.rules only; never game.ui, net or pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.boards import bit, dilate, flood
+from game.rules.state import BLACK, GREEN, RED, State, connected
+
+# Weights of the sorted colours, lowest first: the lowest colour is the score.
+SORTED_WEIGHTS = (1.0, 0.35, 0.15, 0.06)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs, so that levels can see the board more or less clearly."""
+
+    leader_on_board: float = 1.2      # a leader in play will score its colour
+    tiles_in_kingdom: float = 0.12    # per tile of the leader's colour in its kingdom (war strength, future points)
+    temple_guard: float = 0.25        # per temple next to a leader (revolt strength)
+    king_collects: float = 0.3        # per colour a king collects because it has no leader there
+    monument: float = 1.5             # a leader of a monument's colour in its kingdom scores every turn
+    treasure_pending: float = 0.8     # treasures a trader will take at the end of the turn
+    catastrophe: float = 0.3          # a catastrophe tile kept for later
+    hand_tile: float = 0.05           # a tile in hand of a colour the seat leads
+    potential: bool = True
+
+
+FULL_SIGHT = Weights()
+POINTS_ONLY = Weights(potential=False)
+
+
+def evaluate(s: State, seat: int, w: Weights = FULL_SIGHT) -> float:
+    """Return how good s is for seat: its worth minus the best worth among the others."""
+    if s.game_over:
+        return _final(s, seat)
+    conn = connected(s)
+    groups: dict[int, int] = {}
+    worths = [_worth(s, p, conn, groups, w) for p in range(s.players)]
+    mine = worths[seat]
+    rival = max(v for p, v in enumerate(worths) if p != seat)
+    return mine - rival
+
+
+def _final(s: State, seat: int) -> float:
+    keys = []
+    for p in range(s.players):
+        keys.append(_balanced(list(map(float, s.scores[p])), s.treasures_taken[p]))
+    best_other = max(k for p, k in enumerate(keys) if p != seat)
+    # A finished game is worth far more than any promise: scale so a win dominates.
+    return 10.0 * (keys[seat] - best_other) + (50.0 if keys[seat] > best_other else 0.0)
+
+
+def _balanced(points: list[float], treasures: float) -> float:
+    # Section 15: treasures go to the lowest colour, one at a time.
+    pts = list(points)
+    left = treasures
+    while left > 0:
+        low = min(range(4), key=pts.__getitem__)
+        step = min(1.0, left)
+        pts[low] += step
+        left -= step
+    pts.sort()
+    return sum(wt * v for wt, v in zip(SORTED_WEIGHTS, pts, strict=True))
+
+
+def _group(conn: int, sq: int, groups: dict[int, int]) -> int:
+    """Return the group holding sq, remembering groups already found (they share squares)."""
+    for k in groups.values():
+        if (k >> sq) & 1:
+            return k
+    g = flood(bit(sq), conn)
+    groups[sq] = g
+    return g
+
+
+def _worth(s: State, p: int, conn: int, groups: dict[int, int], w: Weights) -> float:
+    pts = [float(v) for v in s.scores[p]]
+    treasures = float(s.treasures_taken[p])
+    if not w.potential:
+        return _balanced(pts, treasures)
+    extra = 0.0
+    for color in range(4):
+        sq = s.leaders.get((p, color))
+        if sq is None:
+            continue
+        k = _group(conn, sq, groups)
+        pts[color] += _leader_promise(s, color, sq, k, w)
+        if color == BLACK:
+            _king_collects(s, k, pts, w)
+        if color == GREEN:
+            held = (k & s.treasure).bit_count()
+            if held >= 2:
+                treasures += w.treasure_pending * (held - 1)
+        for colors, at, _ in s.monuments:
+            if color in colors and (k >> at) & 1:
+                pts[color] += w.monument
+    extra += w.catastrophe * s.catastrophes[p]
+    hand = s.hands[p]
+    extra += w.hand_tile * sum(hand[c] for c in range(4) if (p, c) in s.leaders)
+    return _balanced(pts, treasures) + extra
+
+
+def _leader_promise(s: State, color: int, sq: int, kingdom: int, w: Weights) -> float:
+    value = w.leader_on_board
+    value += w.tiles_in_kingdom * min((kingdom & s.tiles[color]).bit_count(), 10)
+    if color == RED:
+        value += w.temple_guard * min((dilate(bit(sq)) & s.tiles[RED]).bit_count(), 4)
+    return value
+
+
+def _king_collects(s: State, kingdom: int, pts: list[float], w: Weights) -> None:
+    # Section 7: a tile scores for the king when its colour has no leader in the kingdom.
+    present = {c for (_, c), q in s.leaders.items() if (kingdom >> q) & 1}
+    for other in range(3):
+        if other not in present and kingdom & s.tiles[other]:
+            pts[other] += w.king_collects

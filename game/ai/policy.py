@@ -1,0 +1,263 @@
+"""Quick judgement on a full (determinized) State: which actions are worth a look, and greedy play.
+
+Owns: the short list of candidate actions (a cheap prior per action, so that a level looks at a
+few dozen actions, not hundreds), quick answers to follow-up decisions (support, the order of
+wars, offers, treasures), `settle` (play those answers until the next turn action), and the
+greedy one-ply chooser the easy and normal levels and the hard level's playouts are built on.
+Imports game.rules only; never game.ui, net or pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import apply, legal_actions
+from game.rules.boards import bit, dilate, flood, index, neighbours
+from game.rules.conflicts import board_strength, support_color
+from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
+
+from .evaluate import FULL_SIGHT, Weights, evaluate
+
+Action = dict[str, Any]
+PASS: Action = {"kind": "pass"}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many candidates of each kind a level looks at."""
+
+    tiles: int = 30
+    leaders: int = 16
+    moves: int = 8
+    catastrophes: int = 4
+    swaps: int = 1
+
+
+WIDE = Limits()
+NARROW = Limits(tiles=10, leaders=6, moves=3, catastrophes=2, swaps=1)
+TINY = Limits(tiles=6, leaders=4, moves=2, catastrophes=1, swaps=1)
+
+
+def _sq(value: list[int]) -> int:
+    return index(value[0], value[1])
+
+
+# --- candidates --------------------------------------------------------------------------------
+
+class Board:
+    """The groups and kingdoms of one position, found once for all the priors."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.me = s.active
+        self.conn = connected(s)
+        self.kingdoms = kingdoms(s, self.conn)
+        self.halos = [neighbours(k) for k in self.kingdoms]
+        self.owner: list[dict[int, int]] = []        # per kingdom: colour -> seat of that leader
+        for k in self.kingdoms:
+            self.owner.append({c: seat for (seat, c), q in s.leaders.items() if (k >> q) & 1})
+        self.touching_anything = dilate(self.conn)
+
+    def tile_prior(self, color: int, sq: int) -> float:
+        """Return how promising a tile of color on sq looks, before playing it."""
+        b = bit(sq)
+        touched = [i for i, h in enumerate(self.halos) if h & b]
+        if not touched:
+            return 0.3 if b & self.touching_anything else -1.0
+        if len(touched) == 2:
+            # Joining two kingdoms starts wars when both have a leader of one colour.
+            a, c = (self.owner[i] for i in touched)
+            return 1.5 if set(a) & set(c) else 0.5
+        owners = self.owner[touched[0]]
+        seat = owners.get(color, owners.get(3))
+        if seat == self.me:
+            return 2.3 if owners.get(color) == self.me else 2.0
+        return 0.2 if seat is None else -0.5
+
+    def leader_prior(self, color: int, sq: int) -> float:
+        """Return how promising a leader of color on sq looks, before placing it."""
+        s = self.s
+        b = bit(sq)
+        around = neighbours(b)
+        value = 0.3 * (around & s.tiles[RED]).bit_count()
+        for i, k in enumerate(self.kingdoms):
+            if self.halos[i] & b:
+                value += 0.25 * min((k & s.tiles[color]).bit_count(), 8) + 0.5
+                seat = self.owner[i].get(color)
+                if seat is not None and seat != self.me:
+                    value += 1.0     # a revolt: worth a look
+                if color == GREEN:
+                    value += 0.7 * (k & s.treasure).bit_count()
+        region = flood(around & self.conn, self.conn) if around & self.conn else 0
+        value += 0.15 * min((region & s.tiles[color]).bit_count(), 8)
+        return value
+
+    def catastrophe_prior(self, sq: int) -> float:
+        """Return how promising a catastrophe on sq looks: cutting a rival leader's only temple."""
+        s = self.s
+        b = bit(sq)
+        if not b & s.tiles[RED]:
+            return -1.0
+        value = -1.0
+        for (seat, _), q in s.leaders.items():
+            if b & neighbours(bit(q)):
+                alone = (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1
+                if alone:
+                    value = max(value, 1.5 if seat != self.me else -3.0)
+        return value
+
+
+def candidates(s: State, limits: Limits = WIDE) -> list[Action]:
+    """Return the turn actions worth evaluating, best-looking first within each kind."""
+    legal = legal_actions(s)
+    if s.decision is None or s.decision["kind"] != "action":
+        return legal
+    board = Board(s)
+    tiles, leaders, moves, cats, out = [], [], [], [], []
+    for a in legal:
+        kind = a["kind"]
+        if kind == "place_tile":
+            tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
+        elif kind == "place_leader":
+            leaders.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])), a))
+        elif kind == "move_leader":
+            moves.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])) - 0.3, a))
+        elif kind == "catastrophe":
+            p = board.catastrophe_prior(_sq(a["to"]))
+            if p > 0:
+                cats.append((p, a))
+        elif kind == "withdraw_leader":
+            out.append(a)
+    out.extend(_best(tiles, limits.tiles))
+    out.extend(_best(leaders, limits.leaders))
+    out.extend(_best(moves, limits.moves))
+    out.extend(_best(cats, limits.catastrophes))
+    out.extend(_swaps(s)[:limits.swaps])
+    out.append(PASS)
+    return out
+
+
+def _best(scored: list[tuple[float, Action]], n: int) -> list[Action]:
+    # A stable sort keeps the engine's fixed order among equals: decisions stay reproducible.
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i][1] for i in order[:n] if scored[i][0] > -1.0]
+
+
+def _swaps(s: State) -> list[Action]:
+    """Swap the tiles of colours the seat has no leader for (the ones least likely to score)."""
+    seat = s.active
+    hand = s.hands[seat]
+    idle = [c for c in range(4) if (seat, c) not in s.leaders]
+    tiles = [COLORS[c] for c in idle for _ in range(hand[c])]
+    if not tiles:
+        return []
+    return [{"kind": "swap", "tiles": tiles}]
+
+
+# --- quick answers to follow-up decisions -----------------------------------------------------
+
+def support_count(s: State) -> int:
+    """Return how many tiles the seat deciding commits, knowing the State it is given."""
+    c = s.conflict
+    assert c is not None and s.decision is not None
+    seat = s.decision["seat"]
+    color = support_color(s)
+    held = s.hands[seat][color]
+    attack = board_strength(s, "attacker")
+    defend = board_strength(s, "defender")
+    if c["attacker_commit"] is None:
+        # Beat the defender's board and whole hand if we can; else keep our tiles.
+        need = defend + s.hands[c["defender"]][color] - attack + 1
+        if need <= held:
+            return max(0, need)
+        return 0
+    need = attack + c["attacker_commit"] - defend   # a tie goes to the defender
+    return need if 0 < need <= held else 0
+
+
+def quick_answer(s: State) -> Action:
+    """Return a sensible answer to any decision other than a turn action."""
+    assert s.decision is not None
+    kind = s.decision["kind"]
+    if kind == "support":
+        return {"kind": "commit", "count": support_count(s)}
+    legal = legal_actions(s)
+    return legal[0]     # the first war, the first build offer (accepting), the first treasure
+
+
+def settle(s: State, limit: int = 40) -> State:
+    """Play quick answers until a turn action is asked or the game ends."""
+    while not s.game_over and s.decision is not None and s.decision["kind"] != "action" and limit > 0:
+        s, _ = apply(s, quick_answer(s))
+        limit -= 1
+    return s
+
+
+# --- greedy play --------------------------------------------------------------------------------
+
+def value_after(s: State, action: Action, seat: int, w: Weights = FULL_SIGHT) -> tuple[float, State]:
+    """Return the value for seat once action is played and its follow-ups settled, and that State."""
+    after, _ = apply(s, action)
+    after = settle(after)
+    return evaluate(after, seat, w), after
+
+
+def ranked(s: State, actions: list[Action], w: Weights = FULL_SIGHT) -> list[tuple[float, int, State]]:
+    """Return (value, index into actions, resulting State), best first."""
+    seat = s.decision["seat"] if s.decision else s.active
+    out = []
+    for i, a in enumerate(actions):
+        v, after = value_after(s, a, seat, w)
+        out.append((v, i, after))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+def greedy(s: State, limits: Limits = WIDE, w: Weights = FULL_SIGHT) -> Action:
+    """Return the action with the best value one ply ahead."""
+    acts = candidates(s, limits)
+    if len(acts) == 1:
+        return acts[0]
+    best = ranked(s, acts, w)[0]
+    return acts[best[1]]
+
+
+def two_actions(s: State, limits: Limits, width: int, w: Weights = FULL_SIGHT) -> Action:
+    """Return the first action of the best pair of actions for the turn (greedy on the second)."""
+    acts = candidates(s, limits)
+    first = ranked(s, acts, w)
+    if s.actions_left < 2 or len(first) == 1:
+        return acts[first[0][1]]
+    seat = s.active
+    best_value, best_index = first[0][0], first[0][1]
+    for v1, i, after in first[:width]:
+        if after.game_over or after.decision is None or after.decision["seat"] != seat \
+                or after.decision["kind"] != "action":
+            total = v1
+        else:
+            total = ranked(after, candidates(after, limits), w)[0][0]
+        if total > best_value:
+            best_value, best_index = total, i
+    return acts[best_index]
+
+
+def noisy_greedy(s: State, rng: random.Random, limits: Limits, w: Weights, spread: int) -> Action:
+    """Return one of the few best actions at random: a level that slips now and then."""
+    acts = candidates(s, limits)
+    order = ranked(s, acts, w)
+    pick = order[:spread]
+    weights = [2.0 ** -k for k in range(len(pick))]
+    return acts[rng.choices(pick, weights=weights)[0][1]]
+
+
+def fast_policy(s: State, rng: random.Random) -> Action:
+    """A cheap but sensible player for playouts: greedy over a tiny candidate list."""
+    assert s.decision is not None
+    if s.decision["kind"] != "action":
+        return quick_answer(s)
+    acts = candidates(s, TINY)
+    if rng.random() < 0.1:
+        return rng.choice(acts)
+    return acts[ranked(s, acts)[0][1]]
