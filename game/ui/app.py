@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -120,10 +121,14 @@ class App:
         self._relayout()
 
     def _set_minimum_size(self) -> None:
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):  # older pygame-ce or a driver without windows
-            pass
+        # pygame-ce offers no other way to reach the display window; the deprecation is about
+        # rendering through it, which we do not do.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):  # older pygame-ce or a driver without windows
+                pass
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between fullscreen and the last windowed size, keeping every scene."""
