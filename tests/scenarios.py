@@ -60,6 +60,7 @@ def scenario(
                     continue
                 r, c = top + dr, left + dc
                 assert 0 <= r < 11 and 0 <= c < 16, f"sketch runs off the board at {(r, c)}"
+                leaders = [e for e in leaders if e["at"] != [r, c]]  # a later piece overrides
                 if ch in names:
                     seat, color = names[ch]
                     leaders.append({"seat": seat, "color": color, "at": [r, c]})
