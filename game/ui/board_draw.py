@@ -1,0 +1,250 @@
+"""Drawing the board: the cached static layer and the pieces of a view, with highlights.
+
+Owns: `PieceArt` (every piece as a surface at a size: the sprite when it exists, a drawn
+fallback otherwise, cached per size), the static layer (backdrop, board frame, land and river,
+priority marks; rendered once per layout so a frame costs one blit), and `BoardPainter`, which
+draws the pieces of a view, the squares that light up, the last move and the sides of a war.
+Pieces an animation is still bringing in are skipped (`hidden`); the animation draws them.
+
+Must not import: net, game.rules.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import pieces
+from game.ui import theme as th
+from game.ui.table_layout import COLS, ROWS, TableLayout
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Square = tuple[int, int]
+CHAR_COLOR = {"r": "red", "b": "blue", "g": "green", "k": "black"}
+MONUMENT_SPRITES = ("red_green", "red_black", "blue_red", "blue_black", "green_blue", "green_black")
+HIGHLIGHT = pygame.Color(255, 226, 120)
+
+
+def monument_name(colors: list[str]) -> str:
+    """The sprite name of a monument named by its two colours in any order."""
+    a, b = colors
+    return f"monument_{a}_{b}" if f"{a}_{b}" in MONUMENT_SPRITES else f"monument_{b}_{a}"
+
+
+class PieceArt:
+    """Pieces as surfaces at a size; sprites when present, drawn shapes when not."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._cache: dict[tuple[str, int], pygame.Surface] = {}
+
+    def get(self, name: str, size: int) -> pygame.Surface:
+        key = (name, max(2, int(size)))
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._make(name, key[1])
+            self._cache[key] = surf
+        return surf
+
+    def blit(self, surface: pygame.Surface, name: str, rect: pygame.Rect, alpha: int = 255) -> None:
+        """Draw a piece centred in rect (square sprites keep their aspect)."""
+        img = self.get(name, min(rect.width, rect.height))
+        if alpha < 255:
+            img.set_alpha(max(0, alpha))
+            surface.blit(img, img.get_rect(center=rect.center))
+            img.set_alpha(255)
+        else:
+            surface.blit(img, img.get_rect(center=rect.center))
+
+    def _make(self, name: str, size: int) -> pygame.Surface:
+        image = self.app.sprite(name, (size, size))
+        if image is not None:
+            return image
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        parts = name.split("_")
+        if parts[0] == "tile" and parts[1] in th.TILE_COLORS:
+            pieces.draw_tile(self.app, surf, rect, parts[1])
+        elif parts[0] == "leader":
+            pieces.draw_leader(self.app, surf, rect, parts[1], parts[2])
+        elif parts[0] == "dynasty":
+            pieces.draw_emblem(self.app, surf, rect, parts[1])
+        elif parts[0] == "treasure":
+            pieces.draw_treasure(self.app, surf, rect, priority=name.endswith("priority"))
+        elif name == "catastrophe":
+            pieces.draw_catastrophe(self.app, surf, rect)
+        else:
+            self._fallback(surf, parts)
+        return surf
+
+    @staticmethod
+    def _fallback(surf: pygame.Surface, parts: list[str]) -> None:
+        rect = surf.get_rect()
+        rad = max(2, rect.width // 8)
+        fill = {"tile": th.SAND_DARK, "unification": th.LAPIS_LIGHT, "ziggurat": th.CLAY,
+                "building": th.TILE_COLORS.get(parts[-1], th.CLAY), "monument": th.SAND_LIGHT}.get(parts[0], th.CLAY)
+        pygame.draw.rect(surf, fill, rect.inflate(-rect.width // 10, -rect.height // 10), border_radius=rad)
+        if parts[0] == "monument":
+            inner = rect.inflate(-rect.width // 2, -rect.height // 2)
+            pygame.draw.rect(surf, th.TILE_COLORS.get(parts[1], th.CLAY), inner, border_radius=rad)
+            pygame.draw.rect(surf, th.TILE_COLORS.get(parts[2], th.CLAY), inner.inflate(-inner.w // 2, -inner.h // 2))
+        pygame.draw.rect(surf, th.GOLD_DARK, rect.inflate(-rect.width // 10, -rect.height // 10),
+                         width=max(1, rect.width // 20), border_radius=rad)
+
+
+def build_static_layer(app: App, layout: TableLayout, terrain: list[str], priority: list[list[int]]) -> pygame.Surface:
+    """Backdrop, board frame, land and river squares: everything that never changes in a game."""
+    t = app.theme
+    surf = th.vertical_gradient(layout.size, th.LAPIS, th.LAPIS_DEEP).convert()
+    frame = layout.board.inflate(t.s(28), t.s(28))
+    from game.ui.widgets import draw_panel
+
+    draw_panel(surf, frame, t, th.CLAY, th.GOLD_DARK, radius=14)
+    q = layout.square
+    land = app.sprite("land", (q * 2, q * 2))
+    river = app.sprite("river", (q * 2, q * 2))
+    for r in range(ROWS):
+        for c in range(COLS):
+            rect = layout.square_rect((r, c))
+            water = terrain[r][c] == "~"
+            art = river if water else land
+            if art is not None:
+                # Each square shows a different quarter of the texture so the ground does not repeat.
+                surf.blit(art, rect, pygame.Rect((c % 2) * q, (r % 2) * q, q, q))
+            else:
+                surf.fill(th.RIVER if water else th.SAND, rect)
+    _grid(surf, layout, terrain)
+    for at in priority:
+        _priority_mark(surf, layout.square_rect(at), t)
+    return surf
+
+
+def _grid(surf: pygame.Surface, layout: TableLayout, terrain: list[str]) -> None:
+    # Fine lines between squares, softer on the river so its course reads as one stream.
+    shade = pygame.Surface((layout.square, layout.square), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (60, 40, 20, 70), shade.get_rect(), width=1)
+    water = pygame.Surface((layout.square, layout.square), pygame.SRCALPHA)
+    pygame.draw.rect(water, (230, 245, 255, 40), water.get_rect(), width=1)
+    for r in range(ROWS):
+        for c in range(COLS):
+            surf.blit(water if terrain[r][c] == "~" else shade, layout.square_rect((r, c)))
+
+
+def _priority_mark(surf: pygame.Surface, rect: pygame.Rect, t: th.Theme) -> None:
+    """Gold corner brackets: a priority treasure's square keeps its mark after the treasure is gone."""
+    k = max(3, rect.width // 4)
+    w = max(2, t.s(4))
+    inner = rect.inflate(-t.s(4), -t.s(4))
+    for (x, y), (dx, dy) in zip((inner.topleft, inner.topright, inner.bottomleft, inner.bottomright),
+                                ((1, 1), (-1, 1), (1, -1), (-1, -1)), strict=True):
+        pygame.draw.line(surf, th.GOLD_LIGHT, (x, y), (x + dx * k, y), w)
+        pygame.draw.line(surf, th.GOLD_LIGHT, (x, y), (x, y + dy * k), w)
+
+
+class BoardPainter:
+    """Draws the pieces of a view over the static layer, every frame."""
+
+    def __init__(self, app: App, art: PieceArt) -> None:
+        self.app = app
+        self.art = art
+        self._glow: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+
+    def tint(self, surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int], alpha: int) -> None:
+        """A translucent square (cached per size and colour; alpha set per frame)."""
+        key = (rect.width, tuple(color[:3]))
+        img = self._glow.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size)
+            img.fill(color[:3])
+            self._glow[key] = img
+        img.set_alpha(max(0, min(255, alpha)))
+        surface.blit(img, rect)
+
+    def draw_pieces(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
+                    hidden: set[tuple[str, Square]], dynasties: list[str]) -> None:
+        """Tiles, monuments, buildings, the ziggurat, treasures, catastrophes, the union tile, leaders."""
+        q = layout.square
+        tile_size = q - max(2, q // 16)
+        for r, row in enumerate(view["board"]):
+            for c, ch in enumerate(row):
+                if ch in ".~" or ("tile", (r, c)) in hidden:
+                    continue
+                special = {"x": "catastrophe", "#": "tile_down", "z": "ziggurat_square"}
+                name = special.get(ch) or f"tile_{CHAR_COLOR[ch]}"
+                if ch == "x" and ("cat", (r, c)) in hidden:
+                    continue
+                self.art.blit(surface, name, layout.square_rect((r, c)).inflate(tile_size - q, tile_size - q))
+        for m in view["monuments"]:
+            at = (m["at"][0], m["at"][1])
+            if ("monument", at) not in hidden:
+                self.draw_monument(surface, layout, m["colors"], at)
+        self._draw_extras(surface, layout, view, hidden)
+        for l in view["leaders"]:
+            at = (l["at"][0], l["at"][1])
+            if ("leader", at) not in hidden:
+                rect = layout.square_rect(at).inflate(-q // 12, -q // 12)
+                self.art.blit(surface, f"leader_{dynasties[l['seat']]}_{l['color']}", rect)
+
+    def draw_monument(self, surface: pygame.Surface, layout: TableLayout, colors: list[str], at: Square,
+                      scale: float = 1.0, alpha: int = 255) -> None:
+        rect = layout.square_rect(at).union(layout.square_rect((at[0] + 1, at[1] + 1)))
+        size = round(rect.width * 0.96 * scale)
+        self.art.blit(surface, monument_name(colors), pygame.Rect(0, 0, size, size).move(
+            rect.centerx - size // 2, rect.centery - size // 2), alpha)
+
+    def _draw_extras(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
+                     hidden: set[tuple[str, Square]]) -> None:
+        q = layout.square
+        priority = {tuple(p) for p in view["priority"]}
+        for color, at in view["buildings"].items():
+            if ("building", tuple(at)) not in hidden:
+                self.art.blit(surface, f"building_{color}", layout.square_rect(at).inflate(-q // 5, -q // 5))
+        if view["ziggurat"] is not None and ("zig", tuple(view["ziggurat"])) not in hidden:
+            self.art.blit(surface, "ziggurat", layout.square_rect(view["ziggurat"]).inflate(q // 3, q // 3))
+        for at in view["treasures"]:
+            key = tuple(at)
+            if ("treasure", key) in hidden:
+                continue
+            rect = layout.square_rect(at)
+            small = pygame.Rect(0, 0, q * 11 // 20, q * 11 // 20)
+            small.topright = (rect.right - q // 20, rect.top + q // 20)
+            self.art.blit(surface, "treasure_priority" if key in priority else "treasure", small)
+        if view["union"] is not None and ("union", tuple(view["union"])) not in hidden:
+            self.art.blit(surface, "unification", layout.square_rect(view["union"]).inflate(-q // 10, -q // 10))
+
+    def draw_targets(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square],
+                     hover: Square | None, clock: float, color: tuple[int, int, int] = HIGHLIGHT[:3]) -> None:
+        """Squares where the chosen piece may go: a breathing glow, brighter under the cursor."""
+        pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
+        w = max(2, self.app.theme.s(3))
+        for sq in squares:
+            rect = layout.square_rect(sq)
+            if sq == hover:
+                self.tint(surface, rect, (255, 255, 255), 120)
+                pygame.draw.rect(surface, (255, 255, 255), rect, width=w + 2)
+            else:
+                self.tint(surface, rect, color, round(60 + 50 * pulse))
+                pygame.draw.rect(surface, color, rect.inflate(-2, -2), width=w)
+
+    def draw_last_move(self, surface: pygame.Surface, layout: TableLayout, squares: list[Square], clock: float) -> None:
+        """The last move's squares keep a gold frame so a player who looked away can find it."""
+        glow = th.lerp_color(th.GOLD, th.GOLD_LIGHT, 0.5 + 0.5 * math.sin(clock * 3))
+        w = max(3, self.app.theme.s(5))
+        for sq in squares:
+            pygame.draw.rect(surface, glow, layout.square_rect(sq).inflate(w, w), width=w,
+                             border_radius=max(2, layout.square // 8))
+
+    def draw_sides(self, surface: pygame.Surface, layout: TableLayout, conflict: dict[str, Any],
+                   dynasties: list[str]) -> None:
+        """A war's two sides tinted in their dynasty colours (section 11: each leader's own kingdom)."""
+        for side in ("attacker", "defender"):
+            color = th.DYNASTY_COLORS.get(dynasties[conflict[side]], th.GOLD)
+            for at in conflict.get(f"{side}_side", []):
+                self.tint(surface, layout.square_rect(at), color[:3], 90)
+            at = conflict[f"{side}_at"]
+            pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,
+                               max(3, self.app.theme.s(6)))

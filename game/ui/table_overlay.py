@@ -1,0 +1,95 @@
+"""What floats over the table: the hot-seat curtain, the hover preview, messages, the final ranking.
+
+Owns: the curtain drawn while the mouse passes to the next player (a veil over the whole screen
+and a card naming who is next; the hand under it is never drawn, the scene gives no hand to draw),
+the preview bubble beside the cursor, the toast for a refused action, and the ranking shown in
+the side panel once the game is over.
+
+Must not import: net, game.rules.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import theme as th
+from game.ui.board_draw import PieceArt
+from game.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art: PieceArt, clock: float) -> None:
+    """A dark veil and a card: "Pass the mouse to <name>"; a click anywhere lifts it."""
+    t = app.theme
+    w, h = surface.get_size()
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.fill((*th.LAPIS_DEEP[:3], 236))
+    surface.blit(veil, (0, 0))
+    card = pygame.Rect(0, 0, t.s(980), t.s(520))
+    card.center = (w // 2, h // 2)
+    draw_panel(surface, card, t, th.SAND, th.GOLD, radius=28)
+    emblem = pygame.Rect(0, 0, t.s(150), t.s(150))
+    emblem.midtop = (card.centerx, card.top + t.s(40))
+    bob = round(math.sin(clock * 2.5) * t.s(6))
+    art.blit(surface, f"dynasty_{dynasty}", emblem.move(0, bob))
+    t.blit_text(surface, f"Pass the mouse to {name}", th.TEXT_HUGE - 10, th.TERRACOTTA,
+                midtop=(card.centerx, emblem.bottom + t.s(30)))
+    t.blit_text(surface, f"the {dynasty} dynasty", th.TEXT_BODY, th.INK,
+                midtop=(card.centerx, emblem.bottom + t.s(30) + t.s(th.TEXT_HUGE)))
+    pulse = th.lerp_color(th.LAPIS, th.LAPIS_LIGHT, 0.5 + 0.5 * math.sin(clock * 4))
+    t.blit_text(surface, f"{name}: click anywhere to see your tiles", th.TEXT_BODY, pulse,
+                midbottom=(card.centerx, card.bottom - t.s(40)))
+
+
+def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str]) -> None:
+    """A bubble near the cursor saying what a click would do."""
+    if not lines:
+        return
+    t = app.theme
+    font = t.font(t.s(th.TEXT_SMALL))
+    width = max(font.size(line)[0] for line in lines) + t.s(36)
+    line_h = round(t.s(th.TEXT_SMALL) * 1.15)
+    rect = pygame.Rect(0, 0, width, line_h * len(lines) + t.s(26))
+    rect.bottomleft = (pos[0] + t.s(34), pos[1] - t.s(20))
+    rect.clamp_ip(surface.get_rect())
+    if rect.collidepoint(pos):  # never under the cursor: flip below it
+        rect.topleft = (rect.left, pos[1] + t.s(40))
+        rect.clamp_ip(surface.get_rect())
+    draw_panel(surface, rect, t, th.LAPIS_DEEP, th.GOLD, radius=14)
+    y = rect.top + t.s(13)
+    for i, line in enumerate(lines):
+        ink = th.GOLD_LIGHT if i == 0 else th.CREAM
+        t.blit_text(surface, line, th.TEXT_SMALL, ink, topleft=(rect.left + t.s(18), y))
+        y += line_h
+
+
+def draw_toast(app: App, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
+    """A refused action's reason, over the top of the board."""
+    t = app.theme
+    lines = t.wrap(text, th.TEXT_BODY, board.width - t.s(120))
+    line_h = round(t.s(th.TEXT_BODY) * 1.15)
+    rect = pygame.Rect(0, 0, board.width - t.s(80), line_h * len(lines) + t.s(40))
+    rect.midtop = (board.centerx, board.top + t.s(20))
+    draw_panel(surface, rect, t, th.TERRACOTTA, th.GOLD_LIGHT, radius=16)
+    y = rect.top + t.s(20)
+    for line in lines:
+        t.blit_text(surface, line, th.TEXT_BODY, th.CREAM, midtop=(rect.centerx, y))
+        y += line_h
+
+
+def draw_game_over_panel(app: App, surface: pygame.Surface, side: pygame.Rect, view: dict[str, Any]) -> None:
+    """The final ranking, best first, under the side panel's title."""
+    t = app.theme
+    ranking = view.get("ranking") or []
+    y = side.top + t.s(100)
+    for r in ranking:
+        name = view["names"][r["seat"]]
+        color = th.TERRACOTTA if r["place"] == 1 else th.INK
+        t.blit_text(surface, f"{r['place']}. {name}", th.TEXT_BODY, color, topleft=(side.left + t.s(24), y))
+        t.blit_text(surface, str(r["score"]), th.TEXT_BODY, color, topright=(side.right - t.s(24), y))
+        y += t.s(52)

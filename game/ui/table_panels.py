@@ -1,0 +1,184 @@
+"""The public panels around the board: the top bar, one panel per seat, and the game log.
+
+Owns: drawing what every player may know (RULES.md section 18) — each seat's dynasty, name,
+leaders in supply, catastrophes, unification tile, tiles in hand, treasures taken — plus the
+point totals the view allows (the seat whose hand is shown, or all with open scores; "?"
+otherwise), whose turn it is, the actions left, the bag, the treasures left, the variants in
+play, and the latest events in words. Panels only read the view; they never act.
+
+Must not import: net, game.rules.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import theme as th
+from game.ui.board_draw import PieceArt
+from game.ui.table_layout import TableLayout
+from game.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+COLORS = ("red", "blue", "green", "black")
+VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
+                 "open_scores": "Open scores"}
+LOG_SIZE = 28
+
+
+def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
+                 status: str, art: PieceArt) -> None:
+    """Whose turn and what is asked (left); bag, treasures and variants (right)."""
+    t = app.theme
+    bar = layout.top
+    shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+    shade.fill((*th.LAPIS_DEEP[:3], 215))
+    surface.blit(shade, bar)
+    pygame.draw.line(surface, th.GOLD_DARK, bar.bottomleft, bar.bottomright, max(2, t.s(3)))
+    t.blit_text(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, shadow=True,
+                midleft=(bar.left + t.s(24), bar.centery))
+    x = layout.log.left - t.s(12)
+    icon = t.s(46)
+    variants = [VARIANT_NAMES.get(v, v) for v in view["variants"]]
+    if variants:
+        x = t.blit_text(surface, " · ".join(variants), th.TEXT_SMALL, th.SAND, midright=(x, bar.centery)).left - t.s(30)
+    for name, value in (("treasure", view["treasures_left"]), ("tile_back", view["bag"])):
+        r = t.blit_text(surface, str(value), th.TEXT_BODY, th.CREAM, shadow=True, midright=(x, bar.centery))
+        art.blit(surface, name, pygame.Rect(r.left - t.s(8) - icon, bar.centery - icon // 2, icon, icon))
+        x = r.left - icon - t.s(34)
+    t.blit_text(surface, "left:", th.TEXT_SMALL, th.SAND, midright=(x + t.s(10), bar.centery))
+
+
+class SeatPanels:
+    """One tablet per seat, left of the board."""
+
+    def __init__(self, app: App, art: PieceArt) -> None:
+        self.app = app
+        self.art = art
+
+    def anchor(self, layout: TableLayout, seat: int) -> tuple[int, int]:
+        """Where points and returning pieces fly to: the seat's emblem."""
+        if 0 <= seat < len(layout.seats):
+            r = layout.seats[seat]
+            return (r.left + r.height // 3 + self.app.theme.s(14), r.top + r.height // 3)
+        return layout.board.center
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any], thinking: set[int],
+             clock: float) -> None:
+        for seat_view in view["seats"]:
+            self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock)
+
+    def _draw_one(self, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], sv: dict[str, Any],
+                  thinking: set[int], clock: float) -> None:
+        t = self.app.theme
+        seat = sv["seat"]
+        names, dynasties = view["names"], view["dynasties"]
+        dyn = dynasties[seat]
+        to_move = view["to_move"] == seat
+        accent = th.DYNASTY_COLORS.get(dyn, th.GOLD)
+        border = th.lerp_color(th.GOLD, th.GOLD_LIGHT, 0.5 + 0.5 * math.sin(clock * 4)) if to_move else th.GOLD_DARK
+        draw_panel(surface, rect, t, th.SAND if to_move else th.SAND_DARK, border, radius=18)
+        pad = t.s(12)
+        stripe = pygame.Rect(rect.left + t.s(4), rect.top + t.s(16), t.s(8), rect.height - t.s(32))
+        pygame.draw.rect(surface, accent, stripe, border_radius=t.s(4))
+        row_h = (rect.height - 2 * pad) // 3
+        emblem = min(row_h + t.s(10), t.s(64))
+        e_rect = pygame.Rect(rect.left + pad + t.s(10), rect.top + pad, emblem, emblem)
+        self.art.blit(surface, f"dynasty_{dyn}", e_rect)
+        name_x = e_rect.right + t.s(12)
+        t.blit_text(surface, names[seat], th.TEXT_BODY, th.INK, topleft=(name_x, rect.top + pad))
+        sub = "thinking…" if seat in thinking else ("to play" if to_move else view["kinds"][seat] if view.get("kinds")
+                                                    else "")
+        sub = {"human": "", "easy": "computer (easy)", "normal": "computer", "hard": "computer (hard)"}.get(sub, sub)
+        if seat == view["active"] and not to_move and view["to_move"] is not None and seat not in thinking:
+            sub = "waiting"
+        if sub:
+            t.blit_text(surface, sub, th.TEXT_SMALL - 4, th.TERRACOTTA if to_move else th.CLAY,
+                        topleft=(name_x, rect.top + pad + t.s(40)))
+        y2 = rect.top + pad + row_h + t.s(6)
+        self._draw_supply(surface, rect, sv, dyn, y2, row_h)
+        self._draw_counts(surface, rect, sv, y2 + row_h, row_h)
+
+    def _draw_supply(self, surface: pygame.Surface, rect: pygame.Rect, sv: dict[str, Any], dyn: str,
+                     y: int, h: int) -> None:
+        t = self.app.theme
+        size = min(h, t.s(44))
+        x = rect.left + t.s(24)
+        for color in COLORS:
+            slot = pygame.Rect(x, y + (h - size) // 2, size, size)
+            if color in sv["supply"]:
+                self.art.blit(surface, f"leader_{dyn}_{color}", slot)
+            else:
+                pygame.draw.circle(surface, th.lerp_color(th.SAND_DARK, th.INK, 0.25), slot.center, size // 2 - 2,
+                                   max(1, t.s(2)))
+            x += size + t.s(4)
+        x += t.s(12)
+        for i in range(2):
+            slot = pygame.Rect(x, y + (h - size) // 2, size, size)
+            self.art.blit(surface, "catastrophe", slot, 255 if i < sv["catastrophes"] else 50)
+            x += size + t.s(4)
+        x += t.s(12)
+        self.art.blit(surface, "unification", pygame.Rect(x, y + (h - size) // 2, size, size),
+                      255 if sv["unification"] else 50)
+
+    def _draw_counts(self, surface: pygame.Surface, rect: pygame.Rect, sv: dict[str, Any], y: int, h: int) -> None:
+        t = self.app.theme
+        size = min(h, t.s(40))
+        cy = y + h // 2
+        x = rect.left + t.s(24)
+        for name, value in (("tile_back", sv["hand_count"]), ("treasure", sv["treasures"])):
+            self.art.blit(surface, name, pygame.Rect(x, cy - size // 2, size, size))
+            x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + t.s(4), cy)).right + t.s(14)
+        chip = min(h, t.s(44))
+        x = rect.right - t.s(14) - 4 * chip - 3 * t.s(5)
+        scores = sv["scores"]
+        for color in COLORS:
+            r = pygame.Rect(x, cy - chip // 2, chip, chip)
+            pygame.draw.rect(surface, th.TILE_COLORS[color], r, border_radius=t.s(8))
+            pygame.draw.rect(surface, th.GOLD_DARK, r, width=max(1, t.s(2)), border_radius=t.s(8))
+            text = "?" if scores is None else str(scores[color])
+            t.blit_text(surface, text, th.TEXT_SMALL, th.CREAM, center=r.center)
+            x += chip + t.s(5)
+
+
+class GameLog:
+    """The latest events in words, newest at the bottom, each line fading in."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.lines: list[tuple[str, float]] = []  # (text, clock when added)
+
+    def add(self, text: str, clock: float) -> None:
+        self.lines.append((text, clock))
+        del self.lines[:-40]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
+        t = self.app.theme
+        if rect.height < t.s(60):
+            return
+        draw_panel(surface, rect, t, th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5), th.GOLD_DARK, radius=16, shadow=False)
+        line_h = round(t.s(LOG_SIZE) * 1.12)
+        inner = rect.inflate(-t.s(28), -t.s(24))
+        fits = max(0, inner.height // line_h)
+        shown = self.lines[-fits:] if fits else []
+        y = inner.bottom - line_h * len(shown)
+        for i, (text, when) in enumerate(shown):
+            fresh = max(0.0, 1 - (clock - when) / 1.5)
+            color = th.lerp_color(th.SAND, th.GOLD_LIGHT, fresh) if i == len(shown) - 1 else th.SAND
+            fitted = _fit(t, text, LOG_SIZE, inner.width)
+            t.blit_text(surface, fitted, LOG_SIZE, color, topleft=(inner.left, y))
+            y += line_h
+
+
+def _fit(t: th.Theme, text: str, size: int, width: int) -> str:
+    """Shorten a line with an ellipsis so it never runs out of its panel."""
+    font = t.font(t.s(size))
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"

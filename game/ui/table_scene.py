@@ -1,0 +1,380 @@
+"""The table: a whole game of Two Rivers on one screen, for a TV, a sofa and one mouse.
+
+Owns: `TableScene` — the link to the table (a LocalLink for hot-seat play and computers; any
+object with poll/send/undo/legal_actions for the LAN), which view is shown (the deciding local
+player's, or the public one), the hot-seat curtain, the computers' turns, turning updates into
+animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
+previews, banners. Clicks become actions through `send`; the scene never changes game state.
+Drawing details live in board_draw / table_panels / table_tray / table_side, the meaning of
+clicks in table_input, motion in table_anim / table_events.
+
+Must not import: net (a LAN link is handed in by whoever opens the scene).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.session import LocalLink, Seat, Table
+from game.ui import theme as th
+from game.ui.board_draw import BoardPainter, PieceArt, build_static_layer
+from game.ui.board_preview import preview
+from game.ui.dialog import confirm
+from game.ui.scene import Scene
+from game.ui.table_anim import Animator, AnimContext
+from game.ui.table_computers import ComputerPlayers
+from game.ui.table_events import EventAnimator, touched_squares
+from game.ui.table_input import Controller
+from game.ui.table_layout import TableLayout
+from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
+from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar
+from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
+from game.ui.table_tray import TrayItem, draw_tray, tray_items
+from game.ui.table_words import describe
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+Square = tuple[int, int]
+COMPUTER_KINDS = ("easy", "normal", "hard")
+
+
+def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str]]:
+    """The table's seats and the computer levels by seat, from the New-game config."""
+    seats, levels = [], {}
+    for i, s in enumerate(config["seats"][: config.get("players", len(config["seats"]))]):
+        kind = s.get("kind", "human")
+        if kind == "computer" or kind in COMPUTER_KINDS:
+            level = s.get("level") or (kind if kind in COMPUTER_KINDS else "normal")
+            levels[i] = level
+            kind = level if level in COMPUTER_KINDS else "normal"
+        seats.append(Seat(s["name"], s["dynasty"], kind))
+    return seats, levels
+
+
+class TableScene(Scene):
+    """The game screen. `TableScene(app, config)` seats a hot-seat table from the New-game config."""
+
+    def __init__(self, app: App, config: dict[str, Any], link: Any = None) -> None:
+        super().__init__(app)
+        self.config = config
+        seats, levels = seats_from_config(config)
+        if link is None:
+            table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
+            link = LocalLink(table, frozenset(range(len(seats))))
+        self.link = link
+        self.humans = {i for i in range(len(seats)) if i not in levels}
+        self.computers = ComputerPlayers(link, levels, int(config.get("seed", 0))) if levels else None
+        self.views: dict[Any, dict[str, Any]] = {}
+        # One human at the screen needs no curtain: nobody else may not look.
+        self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self.art = PieceArt(app)
+        self.painter = BoardPainter(app, self.art)
+        self.animator = Animator(app.play)
+        self.events = EventAnimator(self.animator)
+        self.log = GameLog(app)
+        self.panels = SeatPanels(app, self.art)
+        self.side = SidePanel(app, self.art)
+        self.control = Controller(self)
+        self.layout_: TableLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._legal: tuple[tuple, list[dict[str, Any]]] = ((), [])
+        self.last_move: list[Square] = []
+        self.hover_sq: Square | None = None
+        self.hover_item: tuple | None = None
+        self._toast: tuple[str, float] | None = None
+        self._swallow_up = False
+        self.swap_btn = self.add("swap", Button("Swap", self.control.start_swap, style="warm"))
+        self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
+        self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
+        self.menu_btn = self.add("menu", Button("Leave", self.ask_leave, style="dark", text_size=th.TEXT_SMALL))
+        self._poll()
+
+    # -- the link ------------------------------------------------------------------------------------
+    def _poll(self) -> None:
+        for update in self.link.poll():
+            if update.error:
+                self.toast(update.error)
+                continue
+            self.views.update(update.views)
+            public = update.events.get(None, [])
+            view = self.views.get(None)
+            if view is None:
+                continue
+            names, dynasties = view["names"], view["dynasties"]
+            self.events.animate(public, names, dynasties)
+            for event in public:
+                line = describe(event, names)
+                if line:
+                    self.log.add(line, self.animator.clock)
+            moved = touched_squares(public)
+            if moved:
+                self.last_move = moved
+            if self.computers is not None:
+                for seat, events in update.events.items():
+                    if seat is not None:
+                        self.computers.seen(seat, events)
+            self.control.reset()
+
+    def send(self, action: dict[str, Any]) -> None:
+        """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
+        seat = self.decider()
+        if seat is None:
+            return
+        self.control.reset()
+        self.link.send(seat, action)
+
+    def undo(self) -> None:
+        seat = self.decider()
+        if seat is not None:
+            self.control.reset()
+            self.link.undo(seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The deciding local player's legal actions (cached per view)."""
+        seat = self.me()
+        if seat is None or not hasattr(self.link, "legal_actions"):
+            return []
+        key = (self.public()["view_id"], seat)
+        if self._legal[0] != key:
+            self._legal = (key, self.link.legal_actions(seat))
+        return self._legal[1]
+
+    # -- whose view ----------------------------------------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        return self.views[None]
+
+    def decider(self) -> int | None:
+        return self.public()["to_move"]
+
+    def curtain_up(self) -> bool:
+        seat = self.decider()
+        return seat in self.humans and seat != self.revealed and not self.public()["game_over"]
+
+    def me(self) -> int | None:
+        """The local human whose hand is shown now, or None (computer, curtain, game over)."""
+        seat = self.decider()
+        if seat is None or seat not in self.humans or self.curtain_up() or seat not in self.views:
+            return None
+        return seat
+
+    def shown(self) -> dict[str, Any]:
+        seat = self.me()
+        return self.views[seat] if seat is not None else self.public()
+
+    def toast(self, text: str) -> None:
+        self._toast = (text, self.animator.clock)
+
+    # -- buttons -------------------------------------------------------------------------------------
+    def ask_pass(self) -> None:
+        confirm(self.app, "Pass?", "Passing ends your turn now, with the actions you have left.",
+                lambda: self.send({"kind": "pass"}), yes="Pass", no="Keep playing")
+
+    def ask_leave(self) -> None:
+        confirm(self.app, "Leave the game?", "This game will be lost.", self.leave, yes="Leave", no="Stay")
+
+    def leave(self) -> None:
+        from game.ui.title import TitleScene
+
+        self.link.close()
+        self.app.reset(TitleScene(self.app))
+
+    def show_results(self) -> None:
+        view = self.public()
+        try:
+            from game.ui.results import ResultsScene
+        except ImportError as err:  # the menus' results screen is optional; the panel already shows the ranking
+            log.warning("results screen unavailable: %s", err)
+            return
+        self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config))
+
+    def back(self) -> None:
+        """Right click: cancel the half-made choice; never leaves the game by accident."""
+        self.control.reset()
+
+    # -- layout --------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        t = self.theme
+        self.layout_ = TableLayout.compute(size, t, self.public()["players"])
+        self._static = None
+        row = self.layout_.actions
+        gap = t.s(12)
+        w = (row.width - 2 * gap) // 3
+        for i, b in enumerate((self.swap_btn, self.pass_btn, self.undo_btn)):
+            b.set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - t.s(8)))
+        top = self.layout_.top
+        self.menu_btn.set_rect(pygame.Rect(top.right - t.s(190), top.top + t.s(10), t.s(172), top.height - t.s(20)))
+        self.side.spec = None
+
+    def static_layer(self) -> pygame.Surface:
+        view = self.public()
+        key = (self.app.size, view["board_name"])
+        if self._static is None or self._static_key != key:
+            self._static = build_static_layer(self.app, self.layout_, view["terrain"], view["priority"])
+            self._static_key = key
+        return self._static
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallow_up:
+            self._swallow_up = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.animator.busy:
+                self.animator.skip()  # a click skips what is moving; the next click plays
+                self._swallow_up = True
+                return True
+            if self.curtain_up() and not self.menu_btn.contains(event.pos):
+                self.revealed = self.decider()
+                self.control.reset()
+                self._swallow_up = True
+                return True
+        if self.side.handle(event) or super().handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.me() is not None:
+            return self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.control.reset()
+            return True
+        return False
+
+    def tray_items(self) -> list[TrayItem]:
+        seat = self.me()
+        if seat is None:
+            return []
+        return tray_items(self.app, self.layout_.tray, self.shown()["seats"][seat])
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover_sq = self.layout_.square_at(pos)
+        item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
+        self.hover_item = (item.kind, item.index, item.color) if item else None
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        sq = self.layout_.square_at(pos)
+        if sq is not None:
+            self.control.click_square(sq)
+            return True
+        item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
+        if item is not None:
+            self.control.click_tray(item)
+            return True
+        return False
+
+    # -- per frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.app.anim_dt(dt)
+        self._poll()
+        if self.computers is not None:
+            self.computers.tick(self.views, may_act=not self.animator.busy)
+        self.animator.update(adt)
+        super().update(dt)
+        self._sync_buttons()
+        self.side.update(adt)
+
+    def _sync_buttons(self) -> None:
+        view = self.shown()
+        acting = self.me() is not None and (view["decision"] or {}).get("kind") == "action"
+        swapping = self.control.swap is not None
+        self.swap_btn.enabled = acting and not swapping and bool(view["seats"][view["seat"]]["hand"])
+        self.pass_btn.enabled = acting
+        self.undo_btn.enabled = self.me() is not None and bool(view.get("can_undo"))
+        for b in (self.swap_btn, self.pass_btn, self.undo_btn):
+            b.visible = not self.public()["game_over"]
+        if self.layout_ is not None:
+            self.side.sync(self._side_spec(), self.layout_.side)
+
+    def _side_spec(self) -> SideSpec:
+        view = self.public()
+        vid = view["view_id"]
+        if view["game_over"]:
+            return SideSpec(("over", vid), "Game over", [],
+                            buttons=[ButtonSpec("results", "See the results", self.show_results, "warm")])
+        seat = self.decider()
+        name = view["names"][seat] if seat is not None else ""
+        if self.curtain_up():
+            return SideSpec(("curtain", vid, seat), f"{name} is next", ["Pass the mouse."])
+        if self.me() is None:
+            conflict = view["conflict"]
+            return SideSpec(("watch", vid, seat), f"{name} is thinking…" if seat not in self.humans else name,
+                            [] if conflict else ["Watch the board."], conflict=conflict)
+        return self.control.side_spec()
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout_ is None:
+            return
+        lay, view, clock = self.layout_, self.shown(), self.animator.clock
+        surface.blit(self.static_layer(), (0, 0))
+        thinking = self.computers.thinking() if self.computers is not None else set()
+        draw_top_bar(self.app, surface, lay, view, self._status(), self.art)
+        self.panels.draw(surface, lay, view, thinking, clock)
+        if view["conflict"] and view["conflict"]["kind"] == "war":
+            self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
+        self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
+        self.painter.draw_last_move(surface, lay, self.last_move, clock)
+        pending = self.control.pending() if self.me() is not None else {}
+        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock)
+        if self.control.focus:
+            self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
+        self.animator.draw(surface, self._anim_context())
+        self._draw_tray(surface, view)
+        self.side.draw(surface, view)
+        if view["game_over"]:
+            draw_game_over_panel(self.app, surface, self.side.rect, view)
+        self.log.draw(surface, lay.log, clock)
+        super().draw(surface)
+        if self.hover_sq in pending and not self.animator.busy:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+        if self._toast is not None and clock - self._toast[1] < 3.5:
+            draw_toast(self.app, surface, lay.board, self._toast[0])
+        if self.curtain_up() and not self.animator.busy:
+            seat = self.decider()
+            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        seat = self.me()
+        decision = (view["decision"] or {}).get("kind")
+        state = {"selected": self.control.selected, "hover": self.hover_item, "usable": self.control.usable,
+                 "picked": self.control.swap if self.control.swap is not None else self.control.support,
+                 "pick_style": "swap" if self.control.swap is not None else "support"}
+        if decision != "support" and self.control.swap is None:
+            state["picked"] = set()
+        owner = view["names"][seat] if seat is not None else ""
+        dynasty = view["dynasties"][seat] if seat is not None else ""
+        draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
+
+    def _status(self) -> str:
+        view = self.public()
+        if view["game_over"]:
+            return "The game is over"
+        active = view["names"][view["active"]]
+        seat = self.decider()
+        left = view["actions_left"]
+        text = f"Turn {view['turn']} · {active} · {left} action{'s' * (left != 1)} left"
+        if seat is not None and seat != view["active"]:
+            text += f" · {view['names'][seat]} decides"
+        return text
+
+    def _anim_context(self) -> AnimContext:
+        lay = self.layout_
+
+        def where(anchor: tuple) -> tuple[int, int]:
+            if anchor[0] == "sq":
+                return lay.square_center(anchor[1])
+            if anchor[0] == "sq2":
+                return lay.square_rect(anchor[1]).bottomright
+            if anchor[0] == "seat":
+                return self.panels.anchor(lay, anchor[1])
+            return lay.board.center
+
+        return AnimContext(where, lay.square, lambda s, n, r, a: self.art.blit(s, n, r, a),
+                           lambda s, c, at, k, a: self.painter.draw_monument(s, lay, c, at, k, a),
+                           self.theme, lay.board)

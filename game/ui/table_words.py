@@ -1,0 +1,68 @@
+"""The game log in words: one short sentence for each event a seat receives.
+
+Owns: turning engine events (the `kind`s of game/rules) into plain sentences for the log beside
+the board, and the names of pieces ("priest", "market"). Private details never reach the words:
+the events are already filtered per seat, and drawn tiles are only counted.
+
+Must not import: pygame, net, game.rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
+TILE = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+REASON = {"revolt": "lost a revolt", "war": "fell in war", "unsupported": "lost its temple"}
+OFFER = {"monument": "a monument", "building": "a building", "ziggurat": "the ziggurat"}
+# Events that only move the game along; the board and banners already show them.
+QUIET = {"turn_ended", "undone"}
+
+
+def sq(at: Any) -> str:
+    """A square as players read it: column letter A-P and row number 1-11."""
+    return f"{'ABCDEFGHIJKLMNOP'[at[1]]}{at[0] + 1}"
+
+
+def describe(event: dict[str, Any], names: list[str]) -> str | None:
+    """Return the sentence for one event, or None when it is not worth a line."""
+    kind = event["kind"]
+    if kind in QUIET:
+        return None
+
+    def who(key: str = "seat") -> str:
+        seat = event.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Nobody"
+
+    color = event.get("color", "")
+    words = {
+        "tile_placed": lambda: f"{who()} placed a {TILE.get(color, color)} at {sq(event['at'])}",
+        "leader_placed": lambda: f"{who()} placed the {ROLE.get(color)} at {sq(event['at'])}",
+        "leader_moved": lambda: f"{who()} moved the {ROLE.get(color)} to {sq(event['to'])}",
+        "leader_withdrawn": lambda: f"{who()} withdrew the {ROLE.get(color)}",
+        "leader_returned": lambda: f"{who()}'s {ROLE.get(color)} {REASON.get(event.get('reason'), 'went home')}",
+        "catastrophe": lambda: f"{who()} struck {sq(event['at'])} with a catastrophe",
+        "swap": lambda: f"{who()} swapped {event['count']} tile{'s' * (event['count'] != 1)}",
+        "points": lambda: f"{who()} +{event['count']} {TILE.get(color, color)}",
+        "revolt_started": lambda: f"Revolt of the {ROLE.get(color)}s: {who('attacker')} vs {who('defender')}",
+        "war_started": lambda: f"War of the {ROLE.get(color)}s: {who('attacker')} vs {who('defender')}",
+        "support": lambda: f"{who()} committed {event['count']} {TILE.get(color, color)}{'s' * (event['count'] != 1)}",
+        "conflict_resolved": lambda: f"{who('winner')} won ({event['attacker_strength']} to "
+        f"{event['defender_strength']})",
+        "tiles_removed": lambda: f"{len(event['squares'])} {TILE.get(color, color)}s were lost",
+        "unification_placed": lambda: f"{who()} united two kingdoms",
+        "unification_returned": lambda: None,
+        "monument_built": lambda: f"{who()} built the {'/'.join(event['colors'])} monument",
+        "building_built": lambda: f"{who()} built the {color} building",
+        "building_returned": lambda: f"The {color} building returned",
+        "ziggurat_built": lambda: f"{who()} raised the ziggurat",
+        "treasure_taken": lambda: f"{who()} took a treasure",
+        "tiles_drawn": lambda: None,
+        "passed": lambda: f"{who()} passed",
+        "turn_started": lambda: f"— {who()}'s turn —",
+        "war_chosen": lambda: f"{who()} chose the {ROLE.get(color)}s' war first",
+        "declined": lambda: f"{who()} declined {OFFER.get(event.get('offer'), 'the offer')}",
+        "game_over": lambda: "The game is over",
+    }
+    make = words.get(kind)
+    return make() if make is not None else None
