@@ -140,9 +140,12 @@ def pong(nonce: int | None = None) -> dict[str, Any]:
     return {"type": "pong", "nonce": nonce}
 
 
-def seat_status(missing: list[int]) -> dict[str, Any]:
-    """Return which seats have lost their player (the game waits for them, or for the host)."""
-    return {"type": "seat_status", "missing": sorted(missing)}
+def seat_status(missing: list[int], computer: list[int] | None = None) -> dict[str, Any]:
+    """Return which seats have lost their player (the game waits for them, or for the host).
+
+    computer lists the missing seats the host has handed to a computer player until their player returns.
+    """
+    return {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
 
 
 def new_token() -> str:

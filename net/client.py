@@ -1,0 +1,383 @@
+"""The LAN client: `NetLink`, a Link to a hosted table over TCP, and `WireClient`, a tiny scripted client.
+
+Owns: connecting to a host, the hello, reading the host's messages on a background thread into a queue of
+`game.session.Update`s (the same shape a LocalLink gives the table scene), sending actions with the view
+id they were decided on, keeping the link alive with pings, reconnecting with the seat's token after a drop
+(`state == "reconnecting"`), and a clear final state when the host is gone (`"closed"`) or refuses us
+(`"refused"`), with `reason` in words. `WireClient` is a blocking client for tests and benchmarks that
+speaks raw messages and keeps every one it receives.
+
+Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
+game.ui.
+"""
+
+from __future__ import annotations
+
+import logging
+import select
+import socket
+import threading
+import time
+from typing import Any
+
+from game.rules import events_for
+from game.session import Update
+from net import protocol as p
+from net.framing import FrameDecoder, FrameError, encode_frame
+
+log = logging.getLogger(__name__)
+
+STATES = ("connecting", "lobby", "playing", "reconnecting", "closed", "refused")
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between reconnection attempts, the last one repeated
+
+
+def public_view(view: dict[str, Any]) -> dict[str, Any]:
+    """Return the spectator's view of the table, made from one seat's view by hiding what is its own."""
+    out = dict(view)
+    own = view.get("seat")
+    out["seat"] = None
+    out["can_undo"] = False
+    seats = [dict(s) for s in view.get("seats", [])]
+    if isinstance(own, int) and 0 <= own < len(seats) and not view.get("game_over"):
+        seats[own]["hand"] = None
+        if "open_scores" not in view.get("variants", []):
+            seats[own]["scores"] = None
+    out["seats"] = seats
+    return out
+
+
+class NetLink:
+    """A Link to a table on a LAN host: `poll()`, `send()`, `undo()`, `legal_actions()`, `close()`."""
+
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        role: str = "player",
+        seat: int | None = None,
+        dynasty: str | None = None,
+        token: str | None = None,
+        *,
+        reconnect_for: float = 120.0,
+        ping_every: float = 3.0,
+        silence_limit: float = 12.0,
+        connect_timeout: float = 3.0,
+    ) -> None:
+        self.address, self.port, self.name, self.role = address, port, name, role
+        self.seat, self.dynasty, self.token = seat, dynasty, token
+        self.reconnect_for, self.ping_every = reconnect_for, ping_every
+        self.silence_limit, self.connect_timeout = silence_limit, connect_timeout
+        self.state = "connecting"
+        self.reason = ""
+        self.lobby: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.view_id: int | None = None
+        self.missing: frozenset[int] = frozenset()
+        self.computer: frozenset[int] = frozenset()
+        self.welcomed = False
+        self._legal: list[dict[str, Any]] = []
+        self._queue: list[Update] = []
+        self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        self._sock: socket.socket | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="two-rivers-netlink", daemon=True)
+        self._thread.start()
+
+    # --- the Link ------------------------------------------------------------------------------
+
+    @property
+    def local_seats(self) -> frozenset[int]:
+        """Return the seat played through this link (none for a spectator)."""
+        return frozenset([self.seat]) if self.role == "player" and self.seat is not None and self.welcomed \
+            else frozenset()
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the link lost the host and is trying to get its seat back."""
+        return self.state == "reconnecting"
+
+    @property
+    def gone(self) -> bool:
+        """Whether the link is over for good (the host closed, refused us, or never came back)."""
+        return self.state in ("closed", "refused")
+
+    def poll(self) -> list[Update]:
+        """Return the updates since the last poll, oldest first."""
+        with self._lock:
+            out, self._queue = self._queue, []
+        return out
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        """Play action for our seat, as decided on the latest view; a refusal comes back as an Update."""
+        if seat not in self.local_seats:
+            self._error("That seat is not played on this screen.")
+        elif self.view_id is None:
+            self._error("The game has not started.")
+        else:
+            self._send_message(p.action(self.view_id, action))
+
+    def undo(self, seat: int) -> None:
+        """Ask the host to take back our last action."""
+        if seat not in self.local_seats or self.view_id is None:
+            self._error("There is nothing for you to undo.")
+        else:
+            self._send_message(p.undo(self.view_id))
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Return what our seat may do now, as the host listed it with the latest view."""
+        return list(self._legal) if seat in self.local_seats else []
+
+    def close(self) -> None:
+        """Say goodbye and stop."""
+        if not self.gone:
+            self._send_message(p.bye(), quiet=True)
+            self.state, self.reason = "closed", self.reason or "You left the game."
+        self._stop.set()
+        self._shut()
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=3.0)
+
+    # --- sending -------------------------------------------------------------------------------
+
+    def _error(self, reason: str) -> None:
+        with self._lock:
+            self._queue.append(Update(self.view_id or 0, {}, {}, error=reason))
+
+    def _send_message(self, message: dict[str, Any], quiet: bool = False) -> None:
+        sock = self._sock
+        if sock is None or self.state not in ("lobby", "playing"):
+            if not quiet:
+                self._error("Not connected to the host right now; reconnecting…")
+            return
+        try:
+            with self._send_lock:
+                sock.sendall(encode_frame(message))
+        except OSError as exc:
+            if not quiet:
+                self._error(f"Your move did not reach the host ({exc}).")
+            self._shut()  # the reader notices and reconnects
+
+    def _shut(self) -> None:
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    # --- the reader thread ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        lost_at: float | None = None
+        attempt = 0
+        while not self._stop.is_set() and not self.gone:
+            ended_well = self._session()
+            if self._stop.is_set() or self.gone:
+                break
+            if not self.welcomed and not ended_well:
+                self._finish("closed", self.reason or f"No Two Rivers game answers at {self.address}:{self.port}.")
+                break
+            now = time.monotonic()
+            lost_at = lost_at if self.state == "reconnecting" and lost_at is not None else now
+            if self.state != "reconnecting":
+                attempt = 0
+            self.state = "reconnecting"
+            if now - lost_at > self.reconnect_for:
+                self._finish("closed", "The host is gone.")
+                break
+            self._stop.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+            attempt += 1
+
+    def _finish(self, state: str, reason: str) -> None:
+        self.state, self.reason = state, reason
+
+    def _session(self) -> bool:
+        """Connect, say hello and read until the link drops; return whether the host ever answered."""
+        try:
+            sock = socket.create_connection((self.address, self.port), timeout=self.connect_timeout)
+        except OSError as exc:
+            self.reason = self.reason if self.welcomed else f"Could not reach {self.address}:{self.port} ({exc})."
+            return False
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(5.0)  # a send never hangs for long on a host that stopped reading
+        self._sock = sock
+        decoder = FrameDecoder()
+        answered = False
+        try:
+            hello_seat = self.seat if self.role == "player" else None
+            sock.sendall(encode_frame(p.hello(self.name, self.role, hello_seat, self.token, self.dynasty)))
+            last_heard = last_ping = time.monotonic()
+            while not self._stop.is_set() and not self.gone:
+                now = time.monotonic()
+                if now - last_heard > self.silence_limit:
+                    return answered
+                if now - last_ping > self.ping_every and answered:
+                    self._send_message(p.ping(), quiet=True)
+                    last_ping = now
+                data = _recv(sock, 0.2)
+                if data is None:
+                    continue
+                if not data:
+                    return answered
+                last_heard = now
+                for message in decoder.feed(data):
+                    answered = True
+                    self._on_message(message)
+        except (OSError, FrameError, p.ProtocolError) as exc:
+            log.info("link to %s:%d dropped: %s", self.address, self.port, exc)
+        finally:
+            self._sock = None
+            sock.close()
+        return answered
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        p.check_host_message(message)
+        kind = message["type"]
+        if kind == "welcome":
+            self._on_welcome(message)
+        elif kind == "refused":
+            self._finish("refused", message["reason"])
+        elif kind == "host_closing":
+            self._finish("closed", message["reason"])
+        elif kind == "lobby":
+            self._on_lobby(message)
+        elif kind == "update":
+            self._on_update(message)
+        elif kind == "error":
+            with self._lock:
+                self._queue.append(Update(message["view_id"] or self.view_id or 0, {}, {}, error=message["reason"]))
+        elif kind == "seat_status":
+            self.missing = frozenset(s for s in message["missing"] if isinstance(s, int))
+            self.computer = frozenset(s for s in message.get("computer", []) if isinstance(s, int))
+
+    def _on_welcome(self, message: dict[str, Any]) -> None:
+        self.welcomed = True
+        self.role = message["role"]
+        if self.role == "player":
+            self.seat, self.token = message["seat"], message["token"]
+        self._on_lobby(message["lobby"])
+
+    def _on_lobby(self, message: dict[str, Any]) -> None:
+        self.lobby = message
+        phase = message.get("options", {}).get("phase")
+        if phase == "lobby":
+            self.state = "lobby"
+        elif self.view is not None:
+            self.state = "playing"
+
+    def _on_update(self, message: dict[str, Any]) -> None:
+        view, events = message["view"], message["events"]
+        self.view, self.view_id = view, message["view_id"]
+        self._legal = message.get("legal") or []
+        self.state = "playing"
+        seat = view.get("seat")
+        if seat is None:
+            update = Update(message["view_id"], {None: view}, {None: events})
+        else:
+            update = Update(
+                message["view_id"],
+                {seat: view, None: public_view(view)},
+                {seat: events, None: events_for(events, None)},
+            )
+        with self._lock:
+            self._queue.append(update)
+
+
+def _recv(sock: socket.socket, wait: float) -> bytes | None:
+    """Return what arrived within wait seconds (b"" at the end of the stream), or None if nothing did."""
+    # select, not a socket timeout: the UI thread may be sending on this socket meanwhile.
+    readable, _, _ = select.select([sock], [], [], wait)
+    return sock.recv(65536) if readable else None
+
+
+# ---------------------------------------------------------------------------------------------------
+# A scripted client for tests and benchmarks
+
+
+class Refused(ConnectionError):
+    """The host refused or closed; the message is its reason."""
+
+
+class WireClient:
+    """A blocking client that sends raw messages (or raw bytes) and keeps every message it receives."""
+
+    def __init__(self, address: str, port: int, timeout: float = 5.0) -> None:
+        self.sock = socket.create_connection((address, port), timeout=timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.timeout = timeout
+        self.decoder = FrameDecoder()
+        self.inbox: list[dict[str, Any]] = []  # received and not yet taken by recv()
+        self.log: list[dict[str, Any]] = []  # everything ever received, for the secrecy tests
+        self.bytes_received = 0
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.legal: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one message."""
+        self.sock.sendall(encode_frame(message))
+
+    def send_raw(self, data: bytes) -> None:
+        """Send bytes as they are (the fault tests)."""
+        self.sock.sendall(data)
+
+    def hello(self, name: str, role: str = "player", seat: int | None = None, token: str | None = None,
+              dynasty: str | None = None) -> dict[str, Any]:
+        """Say hello and return the welcome; raise Refused with the host's reason otherwise."""
+        self.send(p.hello(name, role, seat, token, dynasty))
+        welcome = self.expect("welcome")
+        self.seat, self.token = welcome["seat"], welcome["token"]
+        return welcome
+
+    def recv(self, timeout: float | None = None) -> dict[str, Any]:
+        """Return the next message; raise TimeoutError, or ConnectionError when the host hangs up."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while not self.inbox:
+            # Always look at the socket once, so that a zero timeout still reads what has arrived.
+            data = _recv(self.sock, max(0.0, deadline - time.monotonic()))
+            if data is None:
+                if time.monotonic() >= deadline:
+                    raise TimeoutError("no message from the host in time")
+                continue
+            if not data:
+                raise ConnectionError("the host closed the connection")
+            self.bytes_received += len(data)
+            for message in self.decoder.feed(data):
+                self._note(message)
+        return self.inbox.pop(0)
+
+    def _note(self, message: dict[str, Any]) -> None:
+        self.log.append(message)
+        self.inbox.append(message)
+        if message.get("type") == "update":
+            self.view = message["view"]
+            self.legal = message.get("legal") or []
+
+    def expect(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
+        """Return the next message of type kind, skipping others; raise Refused on a refusal or closing."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            message = self.recv(max(0.0, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+            if message["type"] in ("refused", "host_closing"):
+                raise Refused(message["reason"])
+
+    def drain(self, wait: float = 0.05) -> list[dict[str, Any]]:
+        """Return every message that arrives within wait seconds of the last one."""
+        out = []
+        while True:
+            try:
+                out.append(self.recv(wait))
+            except TimeoutError:
+                return out
+
+    def close(self) -> None:
+        """Hang up without a goodbye."""
+        try:
+            self.sock.close()
+        except OSError:
+            pass

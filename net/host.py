@@ -1,0 +1,744 @@
+"""The LAN host: the authoritative table behind TCP connections from players and spectators.
+
+Owns: the listening socket and every connection (a selectors loop on one thread), the handshake (versions,
+role, seat claim with a secret token), sending each connection only its own view and events, checking and
+applying what players send, the limits that keep a hostile client from hurting the others (frame size,
+message rate, stalled frames, silent connections, unread output), dropped players (the seat is reported
+missing, the game waits, the host may hand the seat to a computer and gives it back on return), the lobby
+phase, discovery announcements, and a clean stop that tells every client the host is closing.
+
+The table is the same `game.session.Table` a local game uses; the host holds `lock` whenever it touches it,
+and so do `HostLink` (the host's own screen) and the computer players.
+
+Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
+game.ui.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import selectors
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import IllegalAction, events_for
+from game.session import Table, Update
+from net import protocol as p
+from net.computer import ComputerDriver
+from net.discovery import Announcer, HostedGame
+from net.framing import FrameDecoder, FrameError, encode_frame
+from net.lobby import Lobby, Refusal
+from net.words import describe_action, describe_ranking
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 47475
+READ_SIZE = 65536
+CLOSE_GRACE = 1.0  # seconds a refused connection has to read its refusal before it is cut
+
+
+@dataclass
+class HostConfig:
+    """How a host listens and how hard it is on its clients (tests shorten the times)."""
+
+    players: int = 4
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT  # 0: any free port (tests)
+    host_name: str = "Two Rivers"
+    seed: int | None = None
+    variants: tuple[str, ...] = ()
+    announce: bool = True
+    rate: float = 20.0  # messages a second a client may send, sustained
+    burst: float = 40.0
+    max_frame: int = 8192  # a client's largest message; real ones are under 200 bytes
+    hello_timeout: float = 5.0
+    stall_timeout: float = 10.0  # a frame begun and not finished for this long drops the connection
+    idle_timeout: float = 30.0  # clients ping every few seconds; silence this long is a dead link
+    replace_after: float | None = 60.0  # a missing player's seat goes to the computer after this (None: never)
+    computer_delay: float = 0.6
+    max_connections: int = 24
+    max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
+
+
+class Conn:
+    """One TCP connection: its bytes, its limits, and who it turned out to be."""
+
+    def __init__(self, sock: socket.socket, address: Any, config: HostConfig, now: float) -> None:
+        self.sock = sock
+        self.address = address
+        self.decoder = FrameDecoder(config.max_frame)
+        self.limiter = p.RateLimiter(config.rate, config.burst)
+        self.out = bytearray()
+        self.role: str | None = None  # None until the hello is accepted
+        self.seat: int | None = None
+        self.name = ""
+        self.opened_at = self.last_heard = now
+        self.pending_since: float | None = None
+        self.closing_at: float | None = None  # refused or leaving: cut at this time, or once out is sent
+        self.closed = False
+        self.sent_bytes = 0
+
+    @property
+    def label(self) -> str:
+        who = self.name or "a new connection"
+        return f"{who} ({self.address[0]}:{self.address[1]})" if isinstance(self.address, tuple) else who
+
+
+class Host:
+    """A hosted game: `Host(config).start()`, lobby calls, `start_game()`, ..., `stop()`."""
+
+    def __init__(self, config: HostConfig | None = None, say: Callable[[str], None] | None = None) -> None:
+        self.config = config or HostConfig()
+        self.say = say or (lambda line: log.info("%s", line))
+        self.lock = threading.RLock()
+        self.lobby = Lobby(self.config.players, self.config.variants, self.config.host_name[: p.MAX_NAME])
+        self.phase = "lobby"  # lobby, playing, over, closed
+        self.table: Table | None = None
+        self.game_id = secrets.token_hex(6)
+        self.missing: dict[int, float] = {}  # seat -> when its player dropped
+        self.conns: dict[int, Conn] = {}
+        self.links: list[HostLink] = []
+        self.ranking: list[dict[str, Any]] | None = None
+        self.actions = 0
+        self._selector = selectors.DefaultSelector()
+        self._listen: socket.socket | None = None
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._announcer: Announcer | None = None
+        self._computer: ComputerDriver | None = None
+        self._closing_reason = "The host has closed the game."
+
+    # --- life cycle ------------------------------------------------------------------------------
+
+    def start(self) -> Host:
+        """Listen, announce, and serve from a background thread."""
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((self.config.bind, self.config.port))
+            sock.listen(16)
+        except OSError:
+            sock.close()
+            raise
+        sock.setblocking(False)
+        self._listen = sock
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._selector.register(sock, selectors.EVENT_READ, "listen")
+        self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
+        if self.config.announce:
+            self._announcer = Announcer(self._hosted_game())
+            self._announcer.start()
+        self._thread = threading.Thread(target=self._run, name="two-rivers-host", daemon=True)
+        self._thread.start()
+        self.say(f"Listening on {self.config.bind}:{self.port} (game {self.game_id}).")
+        return self
+
+    @property
+    def port(self) -> int:
+        """Return the TCP port listened on."""
+        return int(self._listen.getsockname()[1]) if self._listen is not None else self.config.port
+
+    def stop(self, reason: str = "The host has closed the game.") -> None:
+        """Tell every client the host is closing, close everything, and wait for the thread."""
+        with self.lock:
+            if self.phase == "closed":
+                return
+            self._closing_reason = reason
+            self.phase = "closed"
+        self._stopping.set()
+        self._wake()
+        if self._thread is not None:
+            self._thread.join(timeout=5.0)
+            self._thread = None
+        if self._announcer is not None:
+            self._announcer.stop()
+        if self._computer is not None:
+            self._computer.stop()
+        for sock in (self._wake_r, self._wake_w):
+            sock.close()
+
+    def __enter__(self) -> Host:
+        return self.start() if self._listen is None else self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def _wake(self) -> None:
+        if threading.current_thread() is self._thread:
+            return  # the loop flushes after every turn anyway
+        try:
+            self._wake_w.send(b"!")
+        except OSError:
+            pass  # the pipe is full (already woken) or closed (stopping)
+
+    # --- the lobby (the host's screen calls these) -----------------------------------------------
+
+    def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
+        """Make a lobby seat open for the LAN, played on this screen, or a computer."""
+        with self.lock:
+            self._only_in_lobby()
+            old = self._conn_of(seat)
+            if old is not None:  # first, so that freeing the old claim cannot undo the new plan
+                self._refuse(old, "The host has given your seat to someone else; choose another.")
+            self.lobby.set_plan(seat, plan, level, name)
+            self._lobby_changed()
+
+    def set_players(self, players: int) -> None:
+        """Change the number of seats; players on seats that go away are asked to choose again."""
+        with self.lock:
+            self._only_in_lobby()
+            for conn in self._players():
+                if conn.seat is not None and conn.seat >= players:
+                    self._refuse(conn, "The host removed your seat; choose another.")
+            self.lobby.set_players(players)
+            self._lobby_changed()
+
+    def set_variant(self, variant: str, on: bool) -> None:
+        """Switch a variant, or open scores, on or off."""
+        with self.lock:
+            self._only_in_lobby()
+            self.lobby.set_variant(variant, on)
+            self._lobby_changed()
+
+    def can_start(self) -> bool:
+        """Whether every seat is filled and the game may start."""
+        with self.lock:
+            return self.phase == "lobby" and self.lobby.filled
+
+    def start_game(self) -> None:
+        """Seat everyone at a new table and send each connection its first view."""
+        with self.lock:
+            self._only_in_lobby()
+            if not self.lobby.filled:
+                raise Refusal("Some seats are still open.")
+            seed = self.config.seed if self.config.seed is not None else random.randrange(2**31)
+            variants = tuple(sorted(self.lobby.variants))
+            self.table = Table(self.lobby.table_seats(), seed, variants)
+            self.table.subscribe(self._on_change)
+            self.phase = "playing"
+            self._computer = ComputerDriver(
+                self.table, self.lock, self._is_computer, self._level_of, self.config.computer_delay,
+                seed=seed, submit=self._submit,
+            )
+            names = ", ".join(f"{s.name} ({s.kind})" for s in self.table.seats)
+            self.say(f"The game starts: {names}; seed {seed}, variants {list(variants) or 'none'}.")
+            self._lobby_changed()
+            self._on_change([])
+            self._computer.start()
+
+    def local_link(self) -> HostLink:
+        """Return a link for the seats played on the host's own screen (and the public view)."""
+        with self.lock:
+            seats = [i for i, slot in enumerate(self.lobby.slots) if slot.plan == "local"]
+            link = HostLink(self, frozenset(seats))
+            self.links.append(link)
+            if self.table is not None:
+                link._push(self.table.update_for(link.shown(), []))
+            return link
+
+    def hand_to_computer(self, seat: int) -> None:
+        """Let the computer play a missing LAN player's seat until they come back."""
+        with self.lock:
+            slot = self.lobby.slots[seat]
+            if self.table is None or seat not in self.missing or slot.replaced:
+                return
+            slot.replaced = True
+            self.table.seats[seat].kind = slot.level
+            self.say(f"The computer plays for {slot.name} until they come back.")
+            self._seats_changed()
+            if self._computer is not None:
+                self._computer.poke()
+
+    def _only_in_lobby(self) -> None:
+        if self.phase != "lobby":
+            raise Refusal("The game has already started.")
+
+    def _is_computer(self, seat: int) -> bool:
+        slot = self.lobby.slots[seat]
+        return slot.plan == "computer" or slot.replaced
+
+    def _level_of(self, seat: int) -> str:
+        return self.lobby.slots[seat].level
+
+    # --- the loop --------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping.is_set():
+                ready = self._selector.select(timeout=0.25)
+                with self.lock:
+                    now = time.monotonic()
+                    for key, mask in ready:
+                        self._ready(key, mask, now)
+                    self._timers(now)
+                    self._flush()
+        except Exception:  # noqa: BLE001 - the host must still tell its clients it is going
+            log.exception("the host loop failed")
+            self._closing_reason = "The host ran into an error and closed the game."
+        finally:
+            with self.lock:
+                self._shutdown()
+
+    def _ready(self, key: selectors.SelectorKey, mask: int, now: float) -> None:
+        if key.data == "listen":
+            self._accept(now)
+        elif key.data == "wake":
+            try:
+                while self._wake_r.recv(4096):
+                    pass
+            except (BlockingIOError, InterruptedError):
+                pass
+        else:
+            conn: Conn = key.data
+            if mask & selectors.EVENT_READ and not conn.closed:
+                self._read(conn, now)
+            if mask & selectors.EVENT_WRITE and not conn.closed:
+                self._send(conn)
+
+    def _accept(self, now: float) -> None:
+        assert self._listen is not None
+        for _ in range(16):  # bounded, so a connection storm cannot hold the loop
+            try:
+                sock, address = self._listen.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                log.info("accept failed: %s", exc)
+                return
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small updates, sent at once
+            conn = Conn(sock, address, self.config, now)
+            if len(self.conns) >= self.config.max_connections:
+                try:
+                    sock.send(encode_frame(p.refused("This table has too many connections already.")))
+                except OSError:
+                    pass
+                sock.close()
+                continue
+            self.conns[sock.fileno()] = conn
+            self._selector.register(sock, selectors.EVENT_READ, conn)
+
+    def _read(self, conn: Conn, now: float) -> None:
+        try:
+            data = conn.sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            self._drop(conn, f"connection error: {exc}")
+            return
+        if not data:
+            self._drop(conn, "closed the connection")
+            return
+        if conn.closing_at is not None:
+            return  # refused or leaving: what it says now does not matter
+        conn.last_heard = now
+        try:
+            messages = conn.decoder.feed(data)
+        except FrameError as exc:
+            self._refuse(conn, f"The host could not read your message: {exc}")
+            return
+        if not conn.decoder.pending_bytes:
+            conn.pending_since = None
+        elif messages or conn.pending_since is None:
+            conn.pending_since = now  # a frame finished: the clock starts again for the one begun
+        for message in messages:
+            if conn.closed or conn.closing_at is not None:
+                break
+            self._on_message(conn, message, now)
+
+    def _timers(self, now: float) -> None:
+        cfg = self.config
+        for conn in list(self.conns.values()):
+            if conn.closing_at is not None:
+                if now >= conn.closing_at:
+                    self._drop(conn, "was cut off after a refusal")
+            elif conn.role is None and now - conn.opened_at > cfg.hello_timeout:
+                self._refuse(conn, "The host did not hear a hello in time.")
+            elif conn.pending_since is not None and now - conn.pending_since > cfg.stall_timeout:
+                self._refuse(conn, "Your message stopped halfway; the host let you go.")
+            elif now - conn.last_heard > cfg.idle_timeout:
+                self._drop(conn, "went silent")
+        if cfg.replace_after is not None:
+            for seat, since in list(self.missing.items()):
+                if now - since >= cfg.replace_after and not self.lobby.slots[seat].replaced:
+                    self.hand_to_computer(seat)
+
+    def _flush(self) -> None:
+        for conn in list(self.conns.values()):
+            if conn.out and not conn.closed:
+                self._send(conn)
+            if conn.closing_at is not None and not conn.out and not conn.closed:
+                self._drop(conn, "was let go")
+
+    def _send(self, conn: Conn) -> None:
+        try:
+            sent = conn.sock.send(conn.out)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError as exc:
+            self._drop(conn, f"connection error: {exc}")
+            return
+        conn.sent_bytes += sent
+        del conn.out[:sent]
+        events = selectors.EVENT_READ | (selectors.EVENT_WRITE if conn.out else 0)
+        self._selector.modify(conn.sock, events, conn)
+
+    def _shutdown(self) -> None:
+        """Send host_closing to everyone, give them a moment to read it, and close every socket."""
+        self.phase = "closed"
+        for conn in list(self.conns.values()):
+            if conn.role is not None and not conn.closed:
+                self._queue(conn, p.host_closing(self._closing_reason))
+        deadline = time.monotonic() + CLOSE_GRACE
+        while time.monotonic() < deadline and any(c.out and not c.closed for c in self.conns.values()):
+            for conn in list(self.conns.values()):
+                if conn.out and not conn.closed:
+                    self._send(conn)
+            time.sleep(0.005)
+        for conn in list(self.conns.values()):
+            self._close(conn)
+        if self._listen is not None:
+            self._listen.close()
+        self._selector.close()
+        self.say("The host has stopped.")
+
+    # --- messages from clients -------------------------------------------------------------------
+
+    def _on_message(self, conn: Conn, message: dict[str, Any], now: float) -> None:
+        if not conn.limiter.allow(now):
+            self._refuse(conn, "You sent too many messages; the host let you go.")
+            return
+        try:
+            p.check_client_message(message)
+        except p.ProtocolError as exc:  # VersionMismatch's message is already a refusal a player can read
+            self._refuse(conn, str(exc))
+            return
+        kind = message["type"]
+        if conn.role is None:
+            if kind == "hello":
+                self._on_hello(conn, message, now)
+            else:
+                self._refuse(conn, "Say hello first.")
+        elif kind == "hello":
+            self._refuse(conn, "You have already said hello.")
+        elif kind == "action":
+            self._on_action(conn, message)
+        elif kind == "undo":
+            self._on_undo(conn, message)
+        elif kind == "ping":
+            self._queue(conn, p.pong(message.get("nonce")))
+        elif kind == "bye":
+            conn.closing_at = now  # read no more; it goes once its output is out
+            self.say(f"{conn.label} leaves.")
+            self._lost(conn)
+
+    def _on_hello(self, conn: Conn, hello: dict[str, Any], now: float) -> None:
+        conn.name = hello["name"].strip()
+        if hello["role"] == "spectator":
+            conn.role = "spectator"
+            self._queue(conn, p.welcome(None, None, "spectator", self._lobby_message()))
+            self.say(f"{conn.label} watches.")
+            self._catch_up(conn)
+            return
+        try:
+            seat, token = self._seat_for(hello)
+        except Refusal as exc:
+            self._refuse(conn, str(exc))
+            return
+        old = self._conn_of(seat)
+        if old is not None and old is not conn:
+            # The same player on a new connection: the old one is a half-dead link from before the drop.
+            old.seat = None
+            self._drop(old, "was replaced by a new connection of the same player")
+        conn.role, conn.seat = "player", seat
+        slot = self.lobby.slots[seat]
+        slot.connected = True
+        back = self.missing.pop(seat, None) is not None
+        if slot.replaced:
+            slot.replaced = False
+            if self.table is not None:
+                self.table.seats[seat].kind = "remote"
+        self._queue(conn, p.welcome(seat, token, "player", self._lobby_message()))
+        self.say(f"{conn.label} {'is back at' if back else 'takes'} seat {seat + 1} ({slot.dynasty}).")
+        self._catch_up(conn)
+        self._seats_changed()
+        if self._computer is not None:
+            self._computer.poke()
+
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[int, str]:
+        """Return (seat, token) for a player's hello, or raise Refusal."""
+        token, seat = hello.get("token"), hello.get("seat")
+        if token is not None:
+            try:
+                return self.lobby.reclaim(seat, token), token
+            except Refusal:
+                if self.phase != "lobby":
+                    raise
+        if self.phase != "lobby":
+            raise Refusal("The game has started and every seat is taken; you can watch instead.")
+        return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
+
+    def _catch_up(self, conn: Conn) -> None:
+        """Send a connection that just arrived the current view, and who is missing."""
+        if self.table is None:
+            return
+        self._queue(conn, self._update_message(conn.seat, []))
+        self._queue(conn, self._status_message())
+
+    def _on_action(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.role != "player" or conn.seat is None:
+            self._queue(conn, p.error("Spectators watch; they cannot play."))
+            return
+        if self.table is None or self.phase != "playing":
+            self._queue(conn, p.error("The game is not under way."))
+            return
+        if message["view_id"] != self.table.view_id:
+            self._queue(conn, p.error("The table changed before your move arrived; look again.", self.table.view_id))
+            return
+        # Whatever seat the message names, it acts for the connection's seat; the name is dropped.
+        action = {k: v for k, v in message["action"].items() if k != "seat"}
+        try:
+            self._submit(conn.seat, action)
+        except IllegalAction as exc:
+            self._queue(conn, p.error(str(exc), self.table.view_id))
+        except Exception as exc:  # noqa: BLE001 - a malformed action must never take the table down
+            log.warning("action %r from %s raised %s", action, conn.label, exc)
+            self._queue(conn, p.error("The host could not understand that action.", self.table.view_id))
+
+    def _on_undo(self, conn: Conn, message: dict[str, Any]) -> None:
+        if conn.role != "player" or conn.seat is None or self.table is None:
+            self._queue(conn, p.error("There is nothing for you to undo."))
+            return
+        if message["view_id"] != self.table.view_id:
+            self._queue(conn, p.error("The table changed before your undo arrived.", self.table.view_id))
+            return
+        try:
+            self.table.undo(conn.seat)
+        except IllegalAction as exc:
+            self._queue(conn, p.error(str(exc), self.table.view_id))
+            return
+        self.say(f"{self.table.seats[conn.seat].name} takes back their last action.")
+
+    def _submit(self, seat: int, action: dict[str, Any]) -> None:
+        """Apply one action for seat (raise IllegalAction), and say it in words."""
+        assert self.table is not None
+        with self.lock:
+            self.table.submit(seat, action)
+            self.actions += 1
+            self.say(describe_action(self.table.seats[seat].name, action))
+            if self.table.state.game_over and self.phase == "playing":
+                self._game_over()
+
+    def _game_over(self) -> None:
+        assert self.table is not None
+        self.phase = "over"
+        self.ranking = self.table.view(None)["ranking"]
+        names = [s.name for s in self.table.seats]
+        self.say(f"The game is over ({self.table.state.end_reason}).")
+        for line in describe_ranking(self.ranking or [], names):
+            self.say("  " + line)
+        self._lobby_changed()
+
+    # --- messages to clients ---------------------------------------------------------------------
+
+    def _queue(self, conn: Conn, message: dict[str, Any]) -> None:
+        self._queue_frame(conn, encode_frame(message))
+
+    def _queue_frame(self, conn: Conn, frame: bytes) -> None:
+        if conn.closed:
+            return
+        conn.out += frame
+        if len(conn.out) > self.config.max_unread:
+            self._drop(conn, "stopped reading")
+            return
+        self._wake()
+
+    def _update_message(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+        assert self.table is not None
+        message = p.update(self.table.view_id, self.table.view(seat), events_for(events, seat))
+        if seat is not None and self.table.to_move() == seat:
+            # The seat to move may act only in these ways; they follow from its own view, so they reveal
+            # nothing, and its screen can light up legal squares without the engine's hidden state.
+            message["legal"] = self.table.legal_actions(seat)
+        return message
+
+    def _on_change(self, events: list[dict[str, Any]]) -> None:
+        """Send every connection its update after the table changed (called under the lock)."""
+        assert self.table is not None
+        frames: dict[int | None, bytes] = {}
+        for conn in self._welcomed():
+            if conn.seat not in frames:
+                frames[conn.seat] = encode_frame(self._update_message(conn.seat, events))
+            self._queue_frame(conn, frames[conn.seat])
+        for link in self.links:
+            link._push(self.table.update_for(link.shown(), events))
+        if self._computer is not None:
+            self._computer.poke()
+
+    def _lobby_message(self) -> dict[str, Any]:
+        return p.lobby(self.lobby.seats_wire(), self.lobby.options(self.phase))
+
+    def _status_message(self) -> dict[str, Any]:
+        replaced = [s for s in self.missing if self.lobby.slots[s].replaced]
+        return p.seat_status(list(self.missing), replaced)
+
+    def _lobby_changed(self) -> None:
+        frame = encode_frame(self._lobby_message())
+        for conn in self._welcomed():
+            self._queue_frame(conn, frame)
+        if self._announcer is not None:
+            self._announcer.update(self._hosted_game())
+
+    def _seats_changed(self) -> None:
+        self._lobby_changed()
+        if self.table is not None:
+            frame = encode_frame(self._status_message())
+            for conn in self._welcomed():
+                self._queue_frame(conn, frame)
+
+    def _hosted_game(self) -> HostedGame:
+        return HostedGame(
+            host_name=self.lobby.host_name,
+            tcp_port=self.port,
+            game_id=self.game_id,
+            seats_total=len(self.lobby.slots),
+            seats_free=len(self.lobby.free_seats()) if self.phase == "lobby" else 0,
+            options=self.lobby.options(self.phase),
+        )
+
+    # --- leaving ---------------------------------------------------------------------------------
+
+    def _refuse(self, conn: Conn, reason: str) -> None:
+        """Tell a connection why it is let go, then cut it once that is sent (or after a grace)."""
+        if conn.closed or conn.closing_at is not None:
+            return
+        self._queue(conn, p.refused(reason))
+        conn.closing_at = time.monotonic() + CLOSE_GRACE
+        self.say(f"{conn.label} is let go: {reason}")
+        self._lost(conn)
+
+    def _drop(self, conn: Conn, why: str) -> None:
+        if conn.closed:
+            return
+        self._close(conn)
+        if conn.role is not None:
+            self.say(f"{conn.label} {why}.")
+        self._lost(conn)
+
+    def _lost(self, conn: Conn) -> None:
+        """The connection no longer plays its seat: free it in the lobby, report it missing in a game."""
+        seat, conn.seat = conn.seat, None
+        if seat is None or conn.role != "player":
+            return
+        slot = self.lobby.slots[seat]
+        slot.connected = False
+        if self.phase == "lobby":
+            self.lobby.release(seat)
+        elif self.phase in ("playing", "over") and slot.plan == "open":
+            self.missing.setdefault(seat, time.monotonic())
+        if self.phase != "closed":
+            self._seats_changed()
+
+    def _close(self, conn: Conn) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        self.conns.pop(conn.sock.fileno(), None)
+        try:
+            self._selector.unregister(conn.sock)
+        except (KeyError, ValueError):
+            pass
+        conn.sock.close()
+
+    # --- looking up connections ------------------------------------------------------------------
+
+    def _welcomed(self) -> list[Conn]:
+        return [c for c in self.conns.values() if c.role is not None and not c.closed and c.closing_at is None]
+
+    def _players(self) -> list[Conn]:
+        return [c for c in self._welcomed() if c.role == "player"]
+
+    def _conn_of(self, seat: int) -> Conn | None:
+        return next((c for c in self._players() if c.seat == seat), None)
+
+    def sent_bytes(self) -> int:
+        """Return the bytes sent to every connection still open (the benchmark reads this)."""
+        with self.lock:
+            return sum(c.sent_bytes for c in self.conns.values())
+
+
+class HostLink:
+    """The Link of the host's own screen: its local seats and the public view, in this process."""
+
+    def __init__(self, host: Host, local_seats: frozenset[int]) -> None:
+        self.host = host
+        self.local_seats = local_seats
+        self._queue: list[Update] = []
+
+    def shown(self) -> list[int | None]:
+        """Return the views this link carries: each local seat, then the public one."""
+        return [*sorted(self.local_seats), None]
+
+    def _push(self, update: Update) -> None:
+        self._queue.append(update)
+
+    @property
+    def missing(self) -> frozenset[int]:
+        """Return the seats whose LAN player is gone."""
+        with self.host.lock:
+            return frozenset(self.host.missing)
+
+    @property
+    def state(self) -> str:
+        """Return the phase of the hosted game: lobby, playing, over or closed."""
+        return self.host.phase
+
+    def poll(self) -> list[Update]:
+        """Return the updates since the last poll, oldest first."""
+        with self.host.lock:
+            out, self._queue = self._queue, []
+        return out
+
+    def _refusal(self, reason: str) -> None:
+        view_id = self.host.table.view_id if self.host.table is not None else 0
+        self._queue.append(Update(view_id, {}, {}, error=reason))
+
+    def send(self, seat: int, action: dict[str, Any]) -> None:
+        """Act for a seat of this screen; a refusal is queued as an Update with the reason."""
+        with self.host.lock:
+            if seat not in self.local_seats or self.host.table is None:
+                self._refusal("That seat is not played on this screen.")
+                return
+            try:
+                self.host._submit(seat, dict(action))
+            except IllegalAction as exc:
+                self._refusal(str(exc))
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Return what seat may do now."""
+        with self.host.lock:
+            table = self.host.table
+            return table.legal_actions(seat) if table is not None and seat in self.local_seats else []
+
+    def undo(self, seat: int) -> None:
+        """Take back seat's last action if the table allows it."""
+        with self.host.lock:
+            if seat not in self.local_seats or self.host.table is None:
+                self._refusal("That seat is not played on this screen.")
+                return
+            try:
+                self.host.table.undo(seat)
+            except IllegalAction as exc:
+                self._refusal(str(exc))
+
+    def close(self) -> None:
+        """Leave the table: the hosted game ends for everyone."""
+        self.host.stop("The host has left the game.")
