@@ -1,0 +1,106 @@
+"""Helpers for the LAN tests: a host on 127.0.0.1, seated scripted clients, and random play over sockets.
+
+Clients only ever *send* through their sockets; the tests may peek at the host's table to check results.
+Every wait here has a deadline, so no test can hang.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+
+from net import protocol as p
+from net.client import WireClient
+from net.host import Host, HostConfig
+
+GAME_DEADLINE = 60.0  # seconds; a random game over loopback takes about one
+
+
+def make_host(**overrides: Any) -> Host:
+    """Return a started host on 127.0.0.1, any free port, quiet, without discovery, with lax limits."""
+    settings: dict[str, Any] = dict(
+        players=4, bind="127.0.0.1", port=0, announce=False, rate=10_000.0, burst=10_000.0,
+        computer_delay=0.0, seed=7, replace_after=None,
+    )
+    settings.update(overrides)
+    return Host(HostConfig(**settings), say=lambda line: None).start()
+
+
+def seat_players(host: Host, count: int) -> list[WireClient]:
+    """Connect count players and seat them in order."""
+    clients = []
+    for i in range(count):
+        client = WireClient("127.0.0.1", host.port)
+        client.hello(f"Player {i + 1}")
+        clients.append(client)
+    return clients
+
+
+def normal(data: Any) -> Any:
+    """Return data as it comes out of the wire (tuples become lists, and so on)."""
+    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def read_all(clients: list[WireClient]) -> None:
+    """Read whatever has arrived for every client, without waiting."""
+    for client in clients:
+        try:
+            while True:
+                client.recv(0.0)
+        except TimeoutError:
+            pass
+
+
+def play(
+    host: Host,
+    clients: dict[int, WireClient],
+    rng: random.Random,
+    before: Callable[[int, WireClient], WireClient | None] | None = None,
+    deadline: float = GAME_DEADLINE,
+) -> int:
+    """Play random legal actions through the sockets until the game ends; return the actions sent.
+
+    clients maps seat -> client; a seat missing from it is played by someone else (the computer).
+    before(seat, client) may return a replacement client for that seat (a reconnection) just before it acts.
+    """
+    assert host.table is not None
+    end = time.monotonic() + deadline
+    sent = 0
+    while host.phase == "playing":
+        assert time.monotonic() < end, "the game did not finish in time"
+        read_all(list(clients.values()))
+        seat = host.table.to_move()
+        client = clients.get(seat) if seat is not None else None
+        if client is None or client.view is None or client.view["view_id"] != host.table.view_id:
+            time.sleep(0.0005)
+            continue
+        if before is not None:
+            replacement = before(seat, client)
+            if replacement is not None:
+                clients[seat] = client = replacement
+                continue
+        assert client.legal, "the seat to move was sent no legal actions"
+        client.send(p.action(client.view["view_id"], rng.choice(client.legal)))
+        sent += 1
+        client.expect("update")
+    catch_up(list(clients.values()), host.table.view_id)
+    return sent
+
+
+def catch_up(clients: list[WireClient], view_id: int, wait: float = 5.0) -> None:
+    """Read until every client holds the view view_id, leaving nothing unread."""
+    end = time.monotonic() + wait
+    for client in clients:
+        while client.view is None or client.view["view_id"] != view_id:
+            client.recv(max(0.0, end - time.monotonic()))
+        client.inbox.clear()
+
+
+def close_all(clients: list[WireClient]) -> None:
+    """Hang up every client."""
+    for client in clients:
+        client.close()
