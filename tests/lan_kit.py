@@ -61,16 +61,18 @@ def play(
     rng: random.Random,
     before: Callable[[int, WireClient], WireClient | None] | None = None,
     deadline: float = GAME_DEADLINE,
+    until: Callable[[], bool] | None = None,
 ) -> int:
     """Play random legal actions through the sockets until the game ends; return the actions sent.
 
     clients maps seat -> client; a seat missing from it is played by someone else (the computer).
     before(seat, client) may return a replacement client for that seat (a reconnection) just before it acts.
+    until() may end the play early (it is asked before every action).
     """
     assert host.table is not None
     end = time.monotonic() + deadline
     sent = 0
-    while host.phase == "playing":
+    while host.phase == "playing" and not (until is not None and until()):
         assert time.monotonic() < end, "the game did not finish in time"
         read_all(list(clients.values()))
         seat = host.table.to_move()
@@ -87,7 +89,8 @@ def play(
         client.send(p.action(client.view["view_id"], rng.choice(client.legal)))
         sent += 1
         client.expect("update")
-    catch_up(list(clients.values()), host.table.view_id)
+    if host.phase != "playing":
+        catch_up(list(clients.values()), host.table.view_id)
     return sent
 
 
