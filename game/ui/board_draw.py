@@ -27,6 +27,8 @@ Square = tuple[int, int]
 CHAR_COLOR = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 MONUMENT_SPRITES = ("red_green", "red_black", "blue_red", "blue_black", "green_blue", "green_black")
 HIGHLIGHT = pygame.Color(255, 226, 120)
+# The two sides of a conflict, the same on the board and in the side panel.
+SIDE_COLORS = {"attacker": th.TERRACOTTA, "defender": th.LAPIS_LIGHT}
 
 
 def monument_name(colors: list[str]) -> str:
@@ -187,6 +189,9 @@ class BoardPainter:
             at = (l["at"][0], l["at"][1])
             if ("leader", at) not in hidden:
                 rect = layout.square_rect(at).inflate(-q // 12, -q // 12)
+                # A ring of the dynasty's colour tells whose leader it is from across the room.
+                ring = th.DYNASTY_COLORS.get(dynasties[l["seat"]], th.GOLD)
+                pygame.draw.circle(surface, ring, rect.center, rect.width // 2 + max(2, q // 20), max(3, q // 14))
                 self.art.blit(surface, f"leader_{dynasties[l['seat']]}_{l['color']}", rect)
 
     def draw_monument(self, surface: pygame.Surface, layout: TableLayout, colors: list[str], at: Square,
@@ -240,10 +245,10 @@ class BoardPainter:
 
     def draw_sides(self, surface: pygame.Surface, layout: TableLayout, conflict: dict[str, Any],
                    dynasties: list[str]) -> None:
-        """A war's two sides tinted in their dynasty colours (section 11: each leader's own kingdom)."""
+        """A war's two sides tinted (section 11: each leader's own kingdom) and both leaders ringed."""
         for side in ("attacker", "defender"):
-            color = th.DYNASTY_COLORS.get(dynasties[conflict[side]], th.GOLD)
-            for at in conflict.get(f"{side}_side", []):
+            color = SIDE_COLORS[side]
+            for at in conflict.get(f"{side}_side", []):  # a revolt has no sides, only the two leaders
                 self.tint(surface, layout.square_rect(at), color[:3], 90)
             at = conflict[f"{side}_at"]
             pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,

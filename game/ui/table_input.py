@@ -192,9 +192,7 @@ class Controller:
         hand = view["seats"][view["seat"]]["hand"] or []
         held = sum(1 for x in hand if x == c["support_color"])
         title = ("Revolt of " if c["kind"] == "revolt" else "War of ") + ROLE[c["color"]]
-        side = "attack" if decision["seat"] == c["attacker"] else "defence"
-        lines = [f"Commit {TILE[c['support_color']]}s to your {side}: use -/+ or click them below."]
-        return SideSpec(("support", vid), title, lines, conflict=c,
+        return SideSpec(("support", vid), title, [], conflict=c,
                         buttons=[ButtonSpec("commit", f"Commit {self.commit}", self.send_commit, "warm")],
                         stepper=(self.commit, 0, held, self.set_commit))
 
@@ -228,6 +226,19 @@ class Controller:
         n = decision.get("count", 1)
         return SideSpec(("treasure", vid), "Take treasure", [f"Your trader takes {n} treasure{'s' * (n != 1)}: "
                                                              "click a glowing one."])
+
+    def tray_hint(self) -> str:
+        """A few words over the hand saying what clicking it does now."""
+        view = self.scene.shown()
+        decision = view["decision"] or {}
+        if decision.get("kind") == "support":
+            color = TILE[view["conflict"]["support_color"]]
+            return f"click your {color}s to commit them, or use -/+"
+        if self.swap is not None:
+            return "click the tiles to swap"
+        if decision.get("kind") == "action" and self.selected is None and self.board_leader is None:
+            return "choose a piece to play"
+        return ""
 
     # -- senders -----------------------------------------------------------------------------------
     def _sender(self, action: dict[str, Any]) -> Any:

@@ -32,7 +32,7 @@ LOG_SIZE = 28
 
 def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
                  status: str, art: PieceArt) -> None:
-    """Whose turn and what is asked (left); bag, treasures and variants (right)."""
+    """Whose turn and what is asked (left); tiles in the bag and treasures on the board (right)."""
     t = app.theme
     bar = layout.top
     shade = pygame.Surface(bar.size, pygame.SRCALPHA)
@@ -41,16 +41,21 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     pygame.draw.line(surface, th.GOLD_DARK, bar.bottomleft, bar.bottomright, max(2, t.s(3)))
     t.blit_text(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, shadow=True,
                 midleft=(bar.left + t.s(24), bar.centery))
-    x = layout.log.left - t.s(12)
-    icon = t.s(46)
-    variants = [VARIANT_NAMES.get(v, v) for v in view["variants"]]
-    if variants:
-        x = t.blit_text(surface, " · ".join(variants), th.TEXT_SMALL, th.SAND, midright=(x, bar.centery)).left - t.s(30)
-    for name, value in (("treasure", view["treasures_left"]), ("tile_back", view["bag"])):
-        r = t.blit_text(surface, str(value), th.TEXT_BODY, th.CREAM, shadow=True, midright=(x, bar.centery))
+    # Right-aligned before the Leave button: what is left in the bag and on the board.
+    x = bar.right - t.s(220)
+    icon = t.s(48)
+    for name, value, label in (("treasure", view["treasures_left"], "treasures"), ("tile_back", view["bag"], "in bag")):
+        r = t.blit_text(surface, label, th.TEXT_SMALL - 6, th.SAND, midright=(x, bar.centery + t.s(2)))
+        r = t.blit_text(surface, str(value), th.TEXT_BODY, th.CREAM, shadow=True,
+                        midright=(r.left - t.s(8), bar.centery))
         art.blit(surface, name, pygame.Rect(r.left - t.s(8) - icon, bar.centery - icon // 2, icon, icon))
-        x = r.left - icon - t.s(34)
-    t.blit_text(surface, "left:", th.TEXT_SMALL, th.SAND, midright=(x + t.s(10), bar.centery))
+        x = r.left - t.s(8) - icon - t.s(30)
+
+
+def variants_line(view: dict[str, Any]) -> str:
+    """The variants in play, in words ("Standard rules" when none)."""
+    names = [VARIANT_NAMES.get(v, v) for v in view["variants"]]
+    return "Variants: " + ", ".join(names) if names else "Standard rules, no variants"
 
 
 class SeatPanels:
@@ -132,7 +137,8 @@ class SeatPanels:
         x = rect.left + t.s(24)
         for name, value in (("tile_back", sv["hand_count"]), ("treasure", sv["treasures"])):
             self.art.blit(surface, name, pygame.Rect(x, cy - size // 2, size, size))
-            x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + t.s(4), cy)).right + t.s(14)
+            x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
+            x += t.s(16)
         chip = min(h, t.s(44))
         x = rect.right - t.s(14) - 4 * chip - 3 * t.s(5)
         scores = sv["scores"]
@@ -156,13 +162,19 @@ class GameLog:
         self.lines.append((text, clock))
         del self.lines[:-40]
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float, header: str = "") -> None:
         t = self.app.theme
         if rect.height < t.s(60):
             return
         draw_panel(surface, rect, t, th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5), th.GOLD_DARK, radius=16, shadow=False)
         line_h = round(t.s(LOG_SIZE) * 1.12)
         inner = rect.inflate(-t.s(28), -t.s(24))
+        if header:
+            # The variants head the log: always in view, never crowding the top bar.
+            bottom = t.blit_paragraph(surface, header, LOG_SIZE - 2, th.GOLD_LIGHT, inner, spacing=1.05)
+            pygame.draw.line(surface, th.GOLD_DARK, (inner.left, bottom + t.s(4)), (inner.right, bottom + t.s(4)),
+                             max(1, t.s(2)))
+            inner = pygame.Rect(inner.left, bottom + t.s(12), inner.width, inner.bottom - bottom - t.s(12))
         fits = max(0, inner.height // line_h)
         shown = self.lines[-fits:] if fits else []
         y = inner.bottom - line_h * len(shown)

@@ -30,7 +30,7 @@ from game.ui.table_events import EventAnimator, touched_squares
 from game.ui.table_input import Controller
 from game.ui.table_layout import TableLayout
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
-from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar
+from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar, variants_line
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
 from game.ui.table_words import describe
@@ -108,6 +108,8 @@ class TableScene(Scene):
             if view is None:
                 continue
             names, dynasties = view["names"], view["dynasties"]
+            if not self.log.lines:
+                self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock)
             self.events.animate(public, names, dynasties)
             for event in public:
                 line = describe(event, names)
@@ -316,7 +318,7 @@ class TableScene(Scene):
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, self._status(), self.art)
         self.panels.draw(surface, lay, view, thinking, clock)
-        if view["conflict"] and view["conflict"]["kind"] == "war":
+        if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
         self.painter.draw_last_move(surface, lay, self.last_move, clock)
@@ -329,7 +331,7 @@ class TableScene(Scene):
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock)
+        self.log.draw(surface, lay.log, clock, variants_line(view))
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
@@ -344,7 +346,7 @@ class TableScene(Scene):
         decision = (view["decision"] or {}).get("kind")
         state = {"selected": self.control.selected, "hover": self.hover_item, "usable": self.control.usable,
                  "picked": self.control.swap if self.control.swap is not None else self.control.support,
-                 "pick_style": "swap" if self.control.swap is not None else "support"}
+                 "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
         owner = view["names"][seat] if seat is not None else ""
@@ -356,12 +358,20 @@ class TableScene(Scene):
         if view["game_over"]:
             return "The game is over"
         active = view["names"][view["active"]]
+        decision = view["decision"] or {}
+        kind = decision.get("kind")
         seat = self.decider()
-        left = view["actions_left"]
-        text = f"Turn {view['turn']} · {active} · {left} action{'s' * (left != 1)} left"
-        if seat is not None and seat != view["active"]:
-            text += f" · {view['names'][seat]} decides"
-        return text
+        who = view["names"][seat] if seat is not None else ""
+        if kind == "action":
+            left = view["actions_left"]
+            doing = f"{left} action{'s' * (left != 1)} left"
+        elif kind == "support":
+            doing = f"{who} commits support"
+        else:
+            doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
+                     "building": "offered a building", "ziggurat": "offered the ziggurat",
+                     "treasure": f"{who} takes treasure"}.get(kind, "")
+        return f"Turn {view['turn']} · {active}'s turn · {doing}"
 
     def _anim_context(self) -> AnimContext:
         lay = self.layout_

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import theme as th
-from game.ui.board_draw import PieceArt
+from game.ui.board_draw import SIDE_COLORS, PieceArt
 from game.ui.widgets import Button, Stepper, draw_panel
 
 if TYPE_CHECKING:
@@ -132,7 +132,10 @@ class SidePanel:
         spec = self.spec
         draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20)
         inner = self.rect.inflate(-t.s(36), -t.s(30))
-        t.blit_text(surface, spec.title, th.TEXT_LARGE - 6, th.TERRACOTTA, topleft=(inner.left, inner.top))
+        size = th.TEXT_LARGE - 6
+        while size > th.TEXT_SMALL and t.font(t.s(size)).size(spec.title)[0] > inner.width:
+            size -= 2  # a long title shrinks rather than running out of the tablet
+        t.blit_text(surface, spec.title, size, th.TERRACOTTA, midleft=(inner.left, inner.top + t.s(th.TEXT_LARGE) // 2))
         y = inner.top + t.s(th.TEXT_LARGE + 4)
         if spec.conflict is not None:
             y = self._draw_conflict(surface, inner, y, spec.conflict, view)
@@ -151,8 +154,8 @@ class SidePanel:
         for side in ("attacker", "defender"):
             seat = c[side]
             row = pygame.Rect(inner.left, y, inner.width, row_h - t.s(8))
-            pygame.draw.rect(surface, th.lerp_color(th.SAND, th.DYNASTY_COLORS.get(dyn[seat], th.GOLD), 0.3), row,
-                             border_radius=t.s(12))
+            pygame.draw.rect(surface, th.lerp_color(th.SAND, SIDE_COLORS[side], 0.35), row, border_radius=t.s(12))
+            pygame.draw.rect(surface, SIDE_COLORS[side], row, width=max(2, t.s(3)), border_radius=t.s(12))
             icon = pygame.Rect(row.left + t.s(6), row.top + t.s(6), row.height - t.s(12), row.height - t.s(12))
             self.art.blit(surface, f"leader_{dyn[seat]}_{c['color']}", icon)
             label = "attacks" if side == "attacker" else "defends"
@@ -160,7 +163,8 @@ class SidePanel:
                         topleft=(icon.right + t.s(10), row.top + t.s(6)))
             board = c[f"{side}_strength"]
             commit = c[f"{side}_commit"]
-            detail = f"board {board} + {support} {'?' if commit is None else commit}"
+            word = {"red": "temples", "blue": "farms", "green": "markets", "black": "settlements"}[support]
+            detail = f"{board} on the board + {'?' if commit is None else commit} {word}"
             t.blit_text(surface, detail, th.TEXT_SMALL - 6, th.INK,
                         bottomleft=(icon.right + t.s(10), row.bottom - t.s(6)))
             total = "?" if commit is None else str(board + commit)

@@ -79,6 +79,8 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
         return
     for label, x in group_labels(app, tray):
         text = f"{owner}'s hand" if label == "Hand" and owner else label
+        if label == "Hand" and state.get("hint"):
+            text += " · " + state["hint"]
         t.blit_text(surface, text, th.TEXT_SMALL - 6, th.INK, topleft=(x, tray.top + t.s(8)))
     lift = t.s(14)
     for item in items:
