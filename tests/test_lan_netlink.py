@@ -1,0 +1,118 @@
+"""NetLink, the client the table scene holds, against a real host on 127.0.0.1.
+
+A whole game through the Link interface, updates shaped like a LocalLink's, reconnection after a drop,
+and clear final states when the host goes away or refuses.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from net.client import NetLink
+from net.host import Host
+from tests.lan_kit import close_all, make_host, normal, seat_players
+
+WAIT = 5.0
+
+
+def wait_until(condition: Callable[[], bool], wait: float = WAIT) -> None:
+    """Wait for condition, at most wait seconds (then fail)."""
+    end = time.monotonic() + wait
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.001)
+
+
+def drop_server_side(host: Host, seat: int) -> None:
+    """Cut a player's connection from the host's end, as a broken cable would."""
+    with host.lock:
+        conn = host._conn_of(seat)
+        assert conn is not None
+        host._drop(conn, "was cut by the test")
+
+
+def test_two_netlinks_and_a_watching_netlink_play_a_whole_game() -> None:
+    host = make_host(players=2, seed=4)
+    links = [NetLink("127.0.0.1", host.port, f"P{i}") for i in range(2)]
+    tv = NetLink("127.0.0.1", host.port, "TV", role="spectator")
+    try:
+        wait_until(lambda: all(link.state == "lobby" for link in [*links, tv]))
+        assert [link.local_seats for link in links] == [frozenset({0}), frozenset({1})]
+        assert tv.local_seats == frozenset()
+        host.start_game()
+        rng = random.Random(1)
+        end = time.monotonic() + 60
+        while host.phase == "playing":
+            assert time.monotonic() < end
+            for link in links:
+                for update in link.poll():
+                    assert update.error is None, update.error
+                    assert set(update.views) == {link.seat, None}
+                    assert update.views[None]["seat"] is None and update.views[None]["seats"][link.seat]["hand"] is None
+            assert host.table is not None
+            mover = host.table.to_move()
+            link = links[mover] if mover is not None else None
+            if link is None or link.view_id != host.table.view_id:
+                time.sleep(0.0005)
+                continue
+            view_id = link.view_id
+            link.send(mover, rng.choice(link.legal_actions(mover)))
+            wait_until(lambda link=link, view_id=view_id: link.view_id != view_id or host.phase != "playing")
+        assert host.table is not None
+        final = host.table.view_id
+        wait_until(lambda: all(link.view_id == final for link in [*links, tv]))
+        for seat, link in enumerate(links):
+            assert link.view == normal(host.table.view(seat))
+        assert tv.view == normal(host.table.view(None))
+        updates = tv.poll()
+        assert updates and all(set(u.views) == {None} for u in updates)
+    finally:
+        host.stop()
+        for link in [*links, tv]:
+            link.close()
+
+
+def test_a_dropped_netlink_reconnects_to_its_seat_with_its_hand() -> None:
+    host = make_host(players=2)
+    link = NetLink("127.0.0.1", host.port, "Ann")
+    other = seat_players(host, 1)
+    try:
+        wait_until(lambda: link.state == "lobby")
+        host.start_game()
+        wait_until(lambda: link.state == "playing")
+        seat, token = link.seat, link.token
+        hand = link.view["seats"][seat]["hand"]
+        drop_server_side(host, seat)
+        wait_until(lambda: link.reconnecting)
+        assert link.state == "reconnecting"
+        wait_until(lambda: link.state == "playing" and not host.missing)
+        assert (link.seat, link.token) == (seat, token)
+        assert link.view["seats"][seat]["hand"] == hand
+    finally:
+        host.stop()
+        link.close()
+        close_all(other)
+
+
+def test_netlink_says_when_the_host_goes_away_or_refuses() -> None:
+    host = make_host(players=2)
+    link = NetLink("127.0.0.1", host.port, "Ann", seat=1)
+    port = host.port
+    try:
+        wait_until(lambda: link.state == "lobby")
+        taken = NetLink("127.0.0.1", port, "Bob", seat=1)
+        wait_until(lambda: taken.gone)
+        assert taken.state == "refused" and "not free" in taken.reason
+        host.stop("The host went to bed.")
+        wait_until(lambda: link.gone)
+        assert link.state == "closed" and link.reason == "The host went to bed."
+        nobody = NetLink("127.0.0.1", port, "Cat", connect_timeout=0.5)
+        wait_until(lambda: nobody.gone)
+        assert nobody.state == "closed" and str(port) in nobody.reason
+        link.send(1, {"kind": "pass"})
+        assert link.poll()[-1].error
+    finally:
+        host.stop()
+        link.close()
