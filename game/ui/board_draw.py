@@ -249,7 +249,7 @@ class BoardPainter:
         for side in ("attacker", "defender"):
             color = SIDE_COLORS[side]
             for at in conflict.get(f"{side}_side", []):  # a revolt has no sides, only the two leaders
-                self.tint(surface, layout.square_rect(at), color[:3], 90)
+                self.tint(surface, layout.square_rect(at), color[:3], 110)
             at = conflict[f"{side}_at"]
             pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,
                                max(3, self.app.theme.s(6)))

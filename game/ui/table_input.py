@@ -231,9 +231,14 @@ class Controller:
         """A few words over the hand saying what clicking it does now."""
         view = self.scene.shown()
         decision = view["decision"] or {}
+        if view["seat"] is None:
+            return ""
         if decision.get("kind") == "support":
-            color = TILE[view["conflict"]["support_color"]]
-            return f"click your {color}s to commit them, or use -/+"
+            color = view["conflict"]["support_color"]
+            hand = view["seats"][view["seat"]]["hand"] or []
+            if color not in hand:
+                return f"no {TILE[color]}s to commit: commit 0"
+            return f"click your {TILE[color]}s to commit them, or use -/+"
         if self.swap is not None:
             return "click the tiles to swap"
         if decision.get("kind") == "action" and self.selected is None and self.board_leader is None:

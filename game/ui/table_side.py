@@ -164,7 +164,7 @@ class SidePanel:
             board = c[f"{side}_strength"]
             commit = c[f"{side}_commit"]
             word = {"red": "temples", "blue": "farms", "green": "markets", "black": "settlements"}[support]
-            detail = f"{board} on the board + {'?' if commit is None else commit} {word}"
+            detail = f"board {board} + {word} {'?' if commit is None else commit}"
             t.blit_text(surface, detail, th.TEXT_SMALL - 6, th.INK,
                         bottomleft=(icon.right + t.s(10), row.bottom - t.s(6)))
             total = "?" if commit is None else str(board + commit)

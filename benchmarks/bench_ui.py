@@ -1,0 +1,143 @@
+"""Client speed: table frame times at 1920x1080, start-up to the first title frame, and memory.
+
+- Frames: a late-game 4-player board at 1920x1080 on SDL's dummy (software) driver, animations at
+  normal speed, a new move sent every 24 frames so drops, slides, flying points, banners and the
+  log are always busy; median and 99th percentile of 600 frames (update + draw + flip).
+- Start-up: wall time from launching `python main.py` to its first flipped (drawn) title frame.
+- Memory: resident set size of this process after the frames, and of main.py at its first frame.
+
+Targets: p99 <= 16.7 ms, start-up <= 1.5 s, memory <= 200 MB. It is a measurement, not a test.
+Run: python benchmarks/bench_ui.py [--frames 600] [--size 1920x1080]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+os.environ.setdefault("TWO_RIVERS_DATA", tempfile.mkdtemp(prefix="two_rivers_bench_"))
+
+# Runs inside the child: note the time of the first flip (the first drawn frame), then stop.
+CHILD = """
+import os, sys, time, pygame
+_flip = pygame.display.flip
+def flip():
+    _flip()
+    rss = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmRSS'))
+    print(repr(time.time()), rss, flush=True)
+    os._exit(0)
+pygame.display.flip = flip
+sys.argv = ['main.py']
+sys.path.insert(0, os.getcwd())
+import runpy
+runpy.run_path('main.py', run_name='__main__')
+"""
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MB."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def late_game(players: int = 4, seed: int = 11, turns: int = 70):
+    """A table played by seeded random tiles and leaders to a crowded late-game board."""
+    from game.session import Seat, Table
+
+    names = ["Ana", "Bel", "Cyrus", "Dara"]
+    dynasties = ["lion", "bull", "archer", "urn"]
+    table = Table([Seat(names[i], dynasties[i], "human") for i in range(players)], seed)
+    rng = random.Random(seed)
+    while table.state.turn < turns and table.to_move() is not None:
+        table.submit(table.to_move(), pick(table.legal_actions(table.to_move()), rng))
+    config = {"players": players, "variants": [], "seed": seed,
+              "seats": [{"name": names[i], "dynasty": dynasties[i], "kind": "human"} for i in range(players)]}
+    return table, config
+
+
+def pick(legal: list[dict], rng: random.Random) -> dict:
+    """Tiles and leaders first: a busy board, conflicts and points."""
+    for kind, chance in (("place_leader", 0.3), ("place_tile", 0.95)):
+        options = [a for a in legal if a["kind"] == kind]
+        if options and rng.random() < chance:
+            return rng.choice(options)
+    return rng.choice([a for a in legal if a["kind"] != "pass"] or legal)
+
+
+def bench_frames(frames: int, size: tuple[int, int]) -> tuple[float, float, float, float]:
+    """Return (median ms, p99 ms, max ms, RSS MB) of table frames while everything moves."""
+    from game.session import LocalLink
+    from game.ui.headless import make_app
+    from game.ui.settings import Settings
+    from game.ui.table_scene import TableScene
+
+    table, config = late_game()
+    app = make_app(size, Settings(animation="normal"))
+    scene = TableScene(app, config, LocalLink(table, frozenset(range(table.players))))
+    app.push(scene)
+    rng = random.Random(5)
+    app.run_frames(30)  # warm the sprite and font caches as a real game's first seconds would
+    times = []
+    for i in range(frames):
+        if i % 24 == 0 and scene.decider() is not None:
+            scene.revealed = scene.decider()  # the bench stands in for the player lifting the curtain
+            legal = scene.link.legal_actions(scene.decider())
+            if legal:
+                scene.send(pick(legal, rng))
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+    return statistics.median(times), p99, times[-1], rss_mb()
+
+
+def bench_startup(runs: int = 3) -> tuple[float, float]:
+    """Return (median seconds, RSS MB) from launching main.py to its first drawn frame."""
+    results = []
+    for _ in range(runs):
+        t0 = time.time()
+        out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                             env=dict(os.environ))
+        line = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+        if not line:
+            raise RuntimeError(f"main.py drew no frame: {out.stderr[-800:]}")
+        when, rss = line.split()
+        results.append((float(when) - t0, int(rss) / 1024))
+    results.sort()
+    return results[len(results) // 2]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--size", default="1920x1080")
+    args = p.parse_args()
+    size = tuple(int(x) for x in args.size.split("x"))
+    median, p99, worst, rss = bench_frames(args.frames, size)  # type: ignore[arg-type]
+    print(f"table frames at {args.size}: median {median:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms"
+          f"  (target p99 <= 16.7 ms)")
+    start, start_rss = bench_startup()
+    print(f"start-up to the first title frame: {start:.2f} s  (target <= 1.5 s)")
+    print(f"memory: {rss:.0f} MB after the table frames, {start_rss:.0f} MB at the first title frame"
+          f"  (target <= 200 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
