@@ -219,3 +219,16 @@ def test_choose_war_is_refused_for_a_colour_not_at_war() -> None:
     s, _ = play(three_wars(), {"kind": "place_tile", "color": "green", "to": [4, 8]})
     assert refused(s, {"kind": "choose_war", "color": "green"}) == "There is no green war to fight."
     assert "cannot be played now" in refused(s, COMMIT0)
+
+
+def test_a_red_union_tile_belongs_to_neither_side() -> None:
+    # The same red war, joined by a temple: it counts for nobody and is never removed.
+    s, events = play(red_war(), {"kind": "place_tile", "color": "red", "to": [4, 8]})
+    conflict = view_for(s, None)["conflict"]
+    assert (conflict["attacker_strength"], conflict["defender_strength"]) == (6, 5)
+    s, events = play(s, COMMIT0, {"kind": "commit", "count": 3})
+    assert of_kind(events, "conflict_resolved")[0]["winner"] == 1
+    removed = of_kind(events, "tiles_removed")[0]["squares"]
+    assert [4, 8] not in removed and len(removed) == 6
+    assert cell(s, 4, 8) == "r"
+    assert points(events) == [(1, "red", 7, "war")]
