@@ -1,7 +1,8 @@
 """Two Rivers: the one entry point. Parses options and starts the chosen mode.
 
-Modes: the client (default), --selfplay (a game in the terminal). Each mode is one function;
-this is the only place where the engine, the table, the LAN and the client are put together.
+Modes: the client (default), --selfplay (a game in the terminal), --host (a LAN game without a
+window). Each mode is one function; this is the only place where the engine, the table, the LAN
+and the client are put together.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--variants", default="", help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
     p.add_argument("--verbose", action="store_true", help="print every event (with --selfplay)")
+    p.add_argument("--host", action="store_true", help="host a LAN game without a window, told in the terminal")
+    p.add_argument("--port", type=int, default=None, help="TCP port of the hosted game (default 47475)")
+    p.add_argument("--computer", type=int, default=0, help="with --host: how many seats the computer plays")
+    p.add_argument("--bind", default="0.0.0.0", help="with --host: address to listen on (127.0.0.1: this machine only)")
     screen = p.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
     screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
@@ -57,6 +62,14 @@ def run_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_host(args: argparse.Namespace) -> int:
+    """Host a LAN game with no window until it ends."""
+    from net.headless import run
+
+    variants = tuple(v for v in args.variants.split(",") if v)
+    return run(args.players, args.port, args.computer, args.seed, variants, args.bind)
+
+
 def run_client(args: argparse.Namespace) -> int:
     """Open the game window on the title screen."""
     # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
@@ -78,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.selfplay:
         return run_selfplay(args)
+    if args.host:
+        return run_host(args)
     return run_client(args)
 
 

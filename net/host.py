@@ -134,8 +134,12 @@ class Host:
         self._selector.register(sock, selectors.EVENT_READ, "listen")
         self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
         if self.config.announce:
-            self._announcer = Announcer(self._hosted_game())
-            self._announcer.start()
+            try:
+                self._announcer = Announcer(self._hosted_game())
+                self._announcer.start()
+            except (OSError, ValueError) as exc:
+                # Joining by address still works; a broken discovery setting must not stop the game.
+                self.say(f"Discovery is off ({exc}); players join by typing this machine's address.")
         self._thread = threading.Thread(target=self._run, name="two-rivers-host", daemon=True)
         self._thread.start()
         self.say(f"Listening on {self.config.bind}:{self.port} (game {self.game_id}).")

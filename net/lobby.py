@@ -69,7 +69,7 @@ class SeatSlot:
 
 def _default_name(seat: int, plan: str, level: str) -> str:
     if plan == "computer":
-        return f"Computer {seat + 1} ({level})"
+        return f"Computer {seat + 1}"
     if plan == "local":
         return f"Player {seat + 1}"
     return ""

@@ -1,0 +1,74 @@
+"""`python main.py --host`: the headless host, run as a process on 127.0.0.1, tells a whole game in words."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from net import protocol as p
+from net.client import WireClient
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port(kind: socket.SocketKind = socket.SOCK_STREAM) -> int:
+    """Return a port on 127.0.0.1 that nothing holds right now."""
+    with socket.socket(socket.AF_INET, kind) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def connect(port: int, wait: float = 10.0) -> WireClient:
+    """Connect once the host process listens."""
+    end = time.monotonic() + wait
+    while True:
+        try:
+            return WireClient("127.0.0.1", port)
+        except OSError:
+            assert time.monotonic() < end, "the headless host never listened"
+            time.sleep(0.05)
+
+
+def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer() -> None:
+    port = free_port()
+    env = dict(os.environ, TWO_RIVERS_LAN="loopback", TWO_RIVERS_COMPUTER_DELAY="0",
+               TWO_RIVERS_DISCOVERY_PORT=str(free_port(socket.SOCK_DGRAM)))
+    command = [sys.executable, "main.py", "--host", "--players", "2", "--computer", "1", "--bind", "127.0.0.1",
+               "--port", str(port), "--seed", "3"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    client = None
+    try:
+        client = connect(port)
+        assert client.hello("Ann")["seat"] == 0
+        rng = random.Random(4)
+        end = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < end, "the game did not finish"
+            message = client.recv(10)
+            if message["type"] == "update" and message["view"]["game_over"]:
+                break
+            if message["type"] == "update" and message.get("legal"):
+                time.sleep(0.06)  # an honest client stays under the host's default 20 messages a second
+                client.send(p.action(message["view_id"], rng.choice(message["legal"])))
+        time.sleep(0.3)  # let the host print the result before Ctrl+C cuts its five-second linger short
+        process.send_signal(signal.SIGINT)
+        output, _ = process.communicate(timeout=20)
+    finally:
+        if client is not None:
+            client.close()
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=5)
+    assert process.returncode == 0, output
+    assert f"Listening on 127.0.0.1:{port}" in output
+    assert "Ann (127.0.0.1:" in output and "takes seat 1" in output
+    assert "Ann places" in output or "Ann passes" in output or "Ann swaps" in output
+    assert "Computer 2 (normal)" in output
+    assert "The game is over" in output and "1. " in output
+    assert "Stopped by Ctrl+C" in output and "The host has stopped" in output
