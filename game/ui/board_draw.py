@@ -222,18 +222,28 @@ class BoardPainter:
             self.art.blit(surface, "unification", layout.square_rect(view["union"]).inflate(-q // 10, -q // 10))
 
     def draw_targets(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square],
-                     hover: Square | None, clock: float, color: tuple[int, int, int] = HIGHLIGHT[:3]) -> None:
-        """Squares where the chosen piece may go: a breathing glow, brighter under the cursor."""
+                     hover: Square | None, clock: float, color: tuple[int, int, int] = HIGHLIGHT[:3],
+                     ghost: str | None = None) -> None:
+        """Squares where the chosen piece may go: a soft glow and a dot; under the cursor, the piece itself.
+
+        A whole board of bright frames would drown the pieces, so only the hovered square is framed.
+        """
         pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
-        w = max(2, self.app.theme.s(3))
+        w = max(2, self.app.theme.s(4))
+        dot = max(3, layout.square // 9)
         for sq in squares:
             rect = layout.square_rect(sq)
             if sq == hover:
-                self.tint(surface, rect, (255, 255, 255), 120)
-                pygame.draw.rect(surface, (255, 255, 255), rect, width=w + 2)
-            else:
-                self.tint(surface, rect, color, round(60 + 50 * pulse))
-                pygame.draw.rect(surface, color, rect.inflate(-2, -2), width=w)
+                continue
+            self.tint(surface, rect, color, round(45 + 35 * pulse))
+            pygame.draw.circle(surface, color, rect.center, dot + round(dot * 0.3 * pulse))
+            pygame.draw.circle(surface, th.GOLD_DARK, rect.center, dot + round(dot * 0.3 * pulse), max(1, dot // 3))
+        if hover in squares:
+            rect = layout.square_rect(hover)
+            self.tint(surface, rect, (255, 255, 255), 110)
+            if ghost:
+                self.art.blit(surface, ghost, rect.inflate(-layout.square // 10, -layout.square // 10), 190)
+            pygame.draw.rect(surface, (255, 255, 255), rect.inflate(w, w), width=w, border_radius=max(2, w))
 
     def draw_last_move(self, surface: pygame.Surface, layout: TableLayout, squares: list[Square], clock: float) -> None:
         """The last move's squares keep a gold frame so a player who looked away can find it."""

@@ -103,7 +103,7 @@ def _tile(b: BoardReading, color: str, sq: Square) -> list[str]:
         if color in leaders:
             return [f"+1 {POINT[color]} point for {b.name(leaders[color])}"]
         if "black" in leaders:
-            return [f"+1 {POINT[color]} point for {b.name(leaders['black'])} (king)"]
+            return [f"+1 {POINT[color]} point for {b.name(leaders['black'])}'s king"]
         return ["Joins a kingdom with no " + ROLE[color], "nobody scores"]
     first, second = (b.leaders_in(k) for k in kingdoms[:2])
     wars = [c for c in ("red", "blue", "green", "black") if c in first and c in second]

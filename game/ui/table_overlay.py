@@ -56,6 +56,8 @@ def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines:
     line_h = round(t.s(th.TEXT_SMALL) * 1.15)
     rect = pygame.Rect(0, 0, width, line_h * len(lines) + t.s(26))
     rect.bottomleft = (pos[0] + t.s(34), pos[1] - t.s(20))
+    if rect.right > surface.get_width() - t.s(440):  # near the side panel: open to the left of the cursor
+        rect.bottomright = (pos[0] - t.s(34), pos[1] - t.s(20))
     rect.clamp_ip(surface.get_rect())
     if rect.collidepoint(pos):  # never under the cursor: flip below it
         rect.topleft = (rect.left, pos[1] + t.s(40))

@@ -323,7 +323,7 @@ class TableScene(Scene):
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
         self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
-        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock)
+        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
         if self.control.focus:
             self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
         self.animator.draw(surface, self._anim_context())
@@ -340,6 +340,18 @@ class TableScene(Scene):
         if self.curtain_up() and not self.animator.busy:
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def _ghost(self, view: dict[str, Any]) -> str | None:
+        """The sprite of the piece about to be placed, shown faintly under the cursor."""
+        c = self.control
+        seat = view["seat"]
+        if c.board_leader is not None and seat is not None:
+            return f"leader_{view['dynasties'][seat]}_{c.board_leader}"
+        if c.selected is None or seat is None:
+            return None
+        kind, _, color = c.selected
+        return {"tile": f"tile_{color}", "leader": f"leader_{view['dynasties'][seat]}_{color}",
+                "cat": "catastrophe"}[kind]
 
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         seat = self.me()

@@ -1,4 +1,5 @@
 """The game log in words: one short sentence for each event a seat receives.
+The board frames the last move, so sentences name pieces and players, not squares.
 
 Owns: turning engine events (the `kind`s of game/rules) into plain sentences for the log beside
 the board, and the names of pieces ("priest", "market"). Private details never reach the words:
@@ -19,11 +20,6 @@ OFFER = {"monument": "a monument", "building": "a building", "ziggurat": "the zi
 QUIET = {"turn_ended", "undone"}
 
 
-def sq(at: Any) -> str:
-    """A square as players read it: column letter A-P and row number 1-11."""
-    return f"{'ABCDEFGHIJKLMNOP'[at[1]]}{at[0] + 1}"
-
-
 def describe(event: dict[str, Any], names: list[str]) -> str | None:
     """Return the sentence for one event, or None when it is not worth a line."""
     kind = event["kind"]
@@ -36,12 +32,12 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
 
     color = event.get("color", "")
     words = {
-        "tile_placed": lambda: f"{who()} placed a {TILE.get(color, color)} at {sq(event['at'])}",
-        "leader_placed": lambda: f"{who()} placed the {ROLE.get(color)} at {sq(event['at'])}",
-        "leader_moved": lambda: f"{who()} moved the {ROLE.get(color)} to {sq(event['to'])}",
+        "tile_placed": lambda: f"{who()} placed a {TILE.get(color, color)}",
+        "leader_placed": lambda: f"{who()} placed the {ROLE.get(color)}",
+        "leader_moved": lambda: f"{who()} moved the {ROLE.get(color)}",
         "leader_withdrawn": lambda: f"{who()} withdrew the {ROLE.get(color)}",
         "leader_returned": lambda: f"{who()}'s {ROLE.get(color)} {REASON.get(event.get('reason'), 'went home')}",
-        "catastrophe": lambda: f"{who()} struck {sq(event['at'])} with a catastrophe",
+        "catastrophe": lambda: f"{who()} struck with a catastrophe",
         "swap": lambda: f"{who()} swapped {event['count']} tile{'s' * (event['count'] != 1)}",
         "points": lambda: f"{who()} +{event['count']} {TILE.get(color, color)}",
         "revolt_started": lambda: f"Revolt of the {ROLE.get(color)}s: {who('attacker')} vs {who('defender')}",
