@@ -56,13 +56,13 @@ def test_building_offer_covers_both_lines_through_the_tile() -> None:
 
 
 def test_no_building_offer_for_a_line_of_two_a_gap_or_a_face_down_tile() -> None:
-    for pieces in (
-        (("g", (9, 7)),),                                   # a line of two
-        (("g.", (9, 6)),),                                  # g . + : broken
-        (("##/##", (8, 5)), ("g", (9, 7))),                 # # g + : the face-down tile does not count
+    monument = [{"colors": ["red", "green"], "at": [8, 5]}]
+    for pieces, monuments in (
+        ((("g", (9, 7)),), []),                             # a line of two
+        ((("g.", (9, 6)),), []),                            # g . + : broken
+        ((("##/##", (8, 5)), ("g", (9, 7))), monument),     # # g + : the face-down tile does not count
     ):
-        s, events = play(position(*pieces, monuments=[{"colors": ["red", "green"], "at": [8, 5]}]
-                                  if len(pieces) == 2 else []), place("green", 9, 8))
+        s, events = play(position(*pieces, monuments=monuments), place("green", 9, 8))
         assert decision(s) == {"kind": "action", "seat": 0, "actions_left": 1}, pieces
     # Without the variant, no building is ever offered.
     s, _ = play(position(("gg", (9, 6)), variants=()), place("green", 9, 8))
