@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.rules import IllegalAction, apply, dump_scenario, legal_actions, load_scenario, to_move, view_for
+from game.rules import IllegalAction, apply, load_scenario, view_for
 from game.rules.boards import ADVANCED, STANDARD
 from game.rules.state import State
 
@@ -109,10 +109,6 @@ def snapshot(state: State) -> str:
     return json.dumps(raw, sort_keys=True, default=str)
 
 
-def sq(r: int, c: int) -> list[int]:
-    """Return the wire form of a square."""
-    return [r, c]
-
 
 def of_kind(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     """Return the events of one kind, in order."""
@@ -155,20 +151,3 @@ def cell(state: State, r: int, c: int) -> str:
 def decision(state: State) -> dict[str, Any] | None:
     """Return the public decision under way."""
     return view_for(state, None)["decision"]
-
-
-def check_agreement(state: State, sample: list[dict[str, Any]] | None = None) -> None:
-    """Assert every listed action applies and every action in `sample` that is not listed is refused."""
-    legal = legal_actions(state)
-    for action in legal:
-        apply(state, action)
-    for action in sample or []:
-        if action not in legal:
-            refused(state, action)
-
-
-def round_trip(state: State) -> None:
-    """Assert the state dumps and loads back to itself."""
-    data = dump_scenario(state)
-    assert dump_scenario(load_scenario(json.loads(json.dumps(data)))) == data
-    assert to_move(state) is not None
