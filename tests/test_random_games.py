@@ -1,10 +1,12 @@
 """Random full games with every invariant checked after every action (OpenSpiel-style playouts).
 
-More games on demand: TWO_RIVERS_GAMES=1000 python -m pytest tests/test_random_games.py
+Every player count and every combination of variants is played. CI plays about 300 games; more
+on demand: TWO_RIVERS_GAMES=2000 python -m pytest -q tests/test_random_games.py
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pytest
@@ -13,16 +15,19 @@ from game.rules import final_ranking
 
 from .invariants import play_checked
 
-GAMES = int(os.environ.get("TWO_RIVERS_GAMES", "60"))
+GAMES = int(os.environ.get("TWO_RIVERS_GAMES", "300"))
+OPTIONAL = ("advanced_board", "buildings", "ziggurat", "open_scores")
+COMBOS = [c for n in range(len(OPTIONAL) + 1) for c in itertools.combinations(OPTIONAL, n)]
+CASES = [(players, combo) for players in (2, 3, 4) for combo in COMBOS]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("chunk", range(4))
-def test_random_games_keep_every_invariant(players: int, chunk: int) -> None:
-    per_chunk = max(1, GAMES // 12)
-    for i in range(per_chunk):
-        seed = 1000 * players + chunk * per_chunk + i
-        s = play_checked(seed, players, full_checks=(i % 3 == 0))
+@pytest.mark.parametrize(("players", "variants"), CASES, ids=lambda v: ",".join(v) if isinstance(v, tuple) else v)
+def test_random_games_keep_every_invariant(players: int, variants: tuple[str, ...]) -> None:
+    per_case = max(1, GAMES // len(CASES))
+    for i in range(per_case):
+        seed = 100_000 * players + 1000 * COMBOS.index(variants) + i
+        # Full checks (privacy, msgpack, refusals, scenario round trips) on every other game.
+        s = play_checked(seed, players, variants, full_checks=(i % 2 == 0))
         assert s.game_over
         ranking = final_ranking(s)
         assert sorted(r["seat"] for r in ranking) == list(range(players))
