@@ -24,6 +24,7 @@ from game.rules import events_for
 from game.session import Update
 from net import protocol as p
 from net.framing import FrameDecoder, FrameError, encode_frame
+from net.legal import unpack_legal
 
 log = logging.getLogger(__name__)
 
@@ -270,7 +271,7 @@ class NetLink:
     def _on_update(self, message: dict[str, Any]) -> None:
         view, events = message["view"], message["events"]
         self.view, self.view_id = view, message["view_id"]
-        self._legal = message.get("legal") or []
+        self._legal = unpack_legal(message.get("legal"))
         self.state = "playing"
         seat = view.get("seat")
         if seat is None:
@@ -354,7 +355,7 @@ class WireClient:
         self.inbox.append(message)
         if message.get("type") == "update":
             self.view = message["view"]
-            self.legal = message.get("legal") or []
+            self.legal = unpack_legal(message.get("legal"))
 
     def expect(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
         """Return the next message of type kind, skipping others; raise Refused on a refusal or closing."""

@@ -9,6 +9,7 @@ Imports the standard library and `net` only. Never pygame, never game.ui.
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
@@ -77,6 +78,9 @@ def _serve(host: Host, stop: threading.Event, linger: float) -> None:
     while not stop.is_set() and host.phase == "lobby":
         if host.can_start():
             host.start_game()
+            # Objects alive now (modules, boards, tables) stay alive all game; freezing them keeps the
+            # cycle collector's full passes short, which is most of the host's worst-case latency.
+            gc.freeze()
         stop.wait(0.1)
     while not stop.is_set() and host.phase == "playing":
         stop.wait(0.2)

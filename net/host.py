@@ -27,12 +27,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
+
 from game.rules import IllegalAction, events_for
+from game.rules.views import _seat_view as _engine_seat_view
 from game.session import Table, Update
 from net import protocol as p
 from net.computer import ComputerDriver
 from net.discovery import Announcer, HostedGame
-from net.framing import FrameDecoder, FrameError, encode_frame
+from net.framing import HEADER, MAX_FRAME, FrameDecoder, FrameError, encode_frame
+from net.legal import pack_legal
 from net.lobby import Lobby, Refusal
 from net.words import describe_action, describe_ranking
 
@@ -565,22 +569,26 @@ class Host:
             return
         self._wake()
 
-    def _update_message(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _update_message(
+        self, seat: int | None, events: list[dict[str, Any]], public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         assert self.table is not None
-        message = p.update(self.table.view_id, self.table.view(seat), events_for(events, seat))
+        view = self.table.view(seat) if public is None else _seat_view_from(self.table, public, seat)
+        message = p.update(self.table.view_id, view, events_for(events, seat))
         if seat is not None and self.table.to_move() == seat:
             # The seat to move may act only in these ways; they follow from its own view, so they reveal
             # nothing, and its screen can light up legal squares without the engine's hidden state.
-            message["legal"] = self.table.legal_actions(seat)
+            message["legal"] = pack_legal(self.table.legal_actions(seat))
         return message
 
     def _on_change(self, events: list[dict[str, Any]]) -> None:
         """Send every connection its update after the table changed (called under the lock)."""
         assert self.table is not None
         frames: dict[int | None, bytes] = {}
+        public = self.table.view(None)  # made once; each seat's view adds only that seat's own line to it
         for conn in self._welcomed():
             if conn.seat not in frames:
-                frames[conn.seat] = encode_frame(self._update_message(conn.seat, events))
+                frames[conn.seat] = _trusted_frame(self._update_message(conn.seat, events, public))
             self._queue_frame(conn, frames[conn.seat])
         for link in self.links:
             link._push(self.table.update_for(link.shown(), events))
@@ -677,6 +685,45 @@ class Host:
         """Return the bytes sent to every connection still open (the benchmark reads this)."""
         with self.lock:
             return sum(c.sent_bytes for c in self.conns.values())
+
+
+def _seat_view_from(table: Table, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Return table.view(seat), made from the public view by adding what only seat may see.
+
+    view_for differs between viewers only in "seat" and in the viewer's own line of "seats" (RULES.md
+    section 18: a hand and its running totals are private to their owner), so one public view serves every
+    seat; building five whole views per action was most of the host's work. The LAN tests check the result
+    equals table.view(seat) after every game.
+    """
+    if seat is None:
+        return public
+    view = dict(public)
+    view["seat"] = seat
+    seats = list(public["seats"])
+    seats[seat] = own_seat_view(table.state, seat)
+    view["seats"] = seats
+    view["can_undo"] = table.can_undo(seat)
+    return view
+
+
+def own_seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """Return seat's own line of the view's "seats", as it sees it."""
+    return _engine_seat_view(state, seat, seat)
+
+
+def _trusted_frame(message: dict[str, Any]) -> bytes:
+    """Return a frame for a message the host built from the engine's plain data.
+
+    encode_frame walks every value in Python to make sure it is plain data; for a view and its legal
+    actions that walk costs more than the packing, and the engine only ever makes plain data.
+    """
+    try:
+        body = msgpack.packb(message, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError):
+        return encode_frame(message)  # let the careful path say what is wrong
+    if len(body) > MAX_FRAME:
+        return encode_frame(message)
+    return HEADER.pack(len(body)) + body
 
 
 class HostLink:
