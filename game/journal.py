@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -23,6 +24,8 @@ from typing import Any
 from game.rules import IllegalAction, apply, new_game
 from game.rules.state import State
 from game.session import Record, Seat, Table
+
+log = logging.getLogger(__name__)
 
 FORMAT = "two-rivers-journal"
 FORMAT_VERSION = 1
@@ -170,6 +173,7 @@ class JournalWriter:
     def __init__(self, table: Table, path: Path, lan: bool = False, started: float | None = None) -> None:
         self.table = table
         self.path = path
+        self.error: str | None = None
         self.journal = Journal(table.seed, list(table.variants), [s.to_wire() for s in table.seats],
                                lan=lan, started=started or time.time())
         table.subscribe(self._on_change)
@@ -179,12 +183,18 @@ class JournalWriter:
         self.save()
 
     def save(self) -> None:
-        """Write the whole journal again, atomically."""
+        """Write the whole journal again, atomically; a disk error is kept, not raised."""
         j = self.journal
         j.actions = [(r.seat, r.action) for r in self.table.records]
         j.finished = self.table.to_move() is None
         j.seats = [s.to_wire() for s in self.table.seats]
-        write_atomically(self.path, encode(j))
+        try:
+            write_atomically(self.path, encode(j))
+            self.error = None
+        except OSError as exc:
+            # The game goes on; the old file stays whole, and the screen can say saving failed.
+            self.error = f"The game could not be saved: {exc.strerror or exc}."
+            log.warning("%s (%s)", self.error, self.path)
 
 
 def resume(path: Path, lan: bool = False) -> tuple[Table, JournalWriter, Journal]:
@@ -244,9 +254,29 @@ def list_games(data_dir: Path) -> list[SavedGame]:
     return out
 
 
+def peek_header(path: Path) -> dict[str, Any] | None:
+    """Return a journal's checked first line without reading the rest, or None if unreadable."""
+    try:
+        with path.open("rb") as f:
+            first = f.readline(64 * 1024).decode("utf-8")
+        head = _parse_line(first)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return head if head.get("format") == FORMAT else None
+
+
 def last_unfinished(data_dir: Path, lan: bool = False) -> SavedGame | None:
     """Return the newest readable game that has not ended (local or LAN as asked)."""
-    for game in list_games(data_dir):
-        if game.journal is not None and not game.journal.finished and game.journal.lan == lan:
-            return game
+    folder = games_folder(data_dir)
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True):
+        head = peek_header(path)
+        # Only the first line is read for finished games, so the title opens fast.
+        if head is None or head.get("finished") or bool(head.get("lan")) != lan:
+            continue
+        try:
+            return SavedGame(path, read(path), None)
+        except JournalError:
+            continue
     return None

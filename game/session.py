@@ -181,6 +181,7 @@ class LocalLink:
 
     table: Table
     local_seats: frozenset[int]
+    journal: Any = None   # the JournalWriter keeping this game on disk, when there is one
     _queue: list[Update] = field(default_factory=list)
 
     def __post_init__(self) -> None:

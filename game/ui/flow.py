@@ -36,7 +36,7 @@ def module_available(name: str) -> bool:
 
 
 def default_start_game(app: App, config: dict[str, Any]) -> None:
-    """Replace the menus with `TableScene(app, config)`, or explain that the table is not ready."""
+    """Seat a new hot-seat table from the config, journal it, and open the table scene."""
     try:
         module = importlib.import_module(TABLE_MODULE)
         table_scene = module.TableScene
@@ -50,7 +50,65 @@ def default_start_game(app: App, config: dict[str, Any]) -> None:
             "This build cannot seat players at the table yet. Your choices are kept: try again with a newer version.",
         )
         return
-    app.replace(table_scene(app, config))
+    from game.journal import JournalWriter, new_path
+    from game.session import LocalLink, Table
+    from game.ui.settings import data_dir
+
+    seats, _ = module.seats_from_config(config)
+    table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
+    link = LocalLink(table, frozenset(range(len(seats))))
+    # Every local game is journalled from its first moment, so Continue can always resume it.
+    link.journal = JournalWriter(table, new_path(data_dir()))
+    app.replace(table_scene(app, config, link))
+
+
+def config_from_journal(journal: Any) -> dict[str, Any]:
+    """Return the New-game config that seats a saved game's players as they were."""
+    seats = []
+    for s in journal.seats:
+        kind = s["kind"]
+        entry = {"name": s["name"], "dynasty": s["dynasty"], "kind": "human"}
+        if kind in ("easy", "normal", "hard"):
+            entry.update(kind="computer", level=kind)
+        seats.append(entry)
+    return {"players": len(seats), "seats": seats, "variants": list(journal.variants), "seed": journal.seed}
+
+
+def has_saved_game() -> bool:
+    """Whether an unfinished local game waits in the data folder."""
+    from game.journal import last_unfinished
+    from game.ui.settings import data_dir
+
+    try:
+        return last_unfinished(data_dir()) is not None
+    except OSError:
+        return False
+
+
+def default_continue_game(app: App) -> None:
+    """Resume the last unfinished local game exactly where it stopped, curtain up."""
+    from game.journal import JournalError, last_unfinished, resume
+    from game.session import LocalLink
+    from game.ui.dialog import alert
+    from game.ui.settings import data_dir
+
+    saved = last_unfinished(data_dir())
+    if saved is None:
+        alert(app, "Nothing to continue", "There is no unfinished game on this computer.")
+        return
+    try:
+        table, writer, journal = resume(saved.path)
+    except (JournalError, OSError) as err:
+        alert(app, "This game cannot be continued", str(err))
+        return
+    module = importlib.import_module(TABLE_MODULE)
+    link = LocalLink(table, frozenset(range(table.players)))
+    link.journal = writer
+    scene = module.TableScene(app, config_from_journal(journal), link)
+    app.replace(scene)
+    if journal.recovered_from is not None:
+        alert(app, "Saved game repaired",
+              f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
 
 
 def open_lan_scene(app: App, class_name: str) -> None:
@@ -85,8 +143,9 @@ class Hooks:
     """Functions the menus call; replace them to wire in a mode (e.g. a LAN client)."""
 
     start_game: Callable[[App, dict[str, Any]], None] = default_start_game
-    # None means "no saved game": the title shows Continue disabled with a hint.
-    continue_game: Callable[[App], None] | None = None
+    # None means "no saving in this mode"; has_saved_game says whether there is one to continue.
+    continue_game: Callable[[App], None] | None = default_continue_game
+    has_saved_game: Callable[[], bool] = has_saved_game
     host_lan: Callable[[App], None] | None = field(default=None)
     join_lan: Callable[[App], None] | None = field(default=None)
     play_again: Callable[[App, dict[str, Any] | None], None] = default_play_again

@@ -102,7 +102,7 @@ class TitleScene(MenuScene):
 
     def refresh(self) -> None:
         hooks = self.app.hooks
-        self.cont.enabled = hooks.continue_game is not None
+        self.cont.enabled = hooks.continue_game is not None and hooks.has_saved_game()
         self.host.enabled = hooks.host_lan is not None
         self.join.enabled = hooks.join_lan is not None
 
