@@ -149,3 +149,33 @@ def test_last_unfinished_game_is_found(tmp_path: Path) -> None:
     found = jr.last_unfinished(folder)
     assert found is not None and found.path == path
     assert jr.last_unfinished(folder, lan=True) is None
+
+
+def test_replay_link_steps_through_exactly_the_recorded_states(tmp_path: Path) -> None:
+    from game.replay import ReplayLink
+
+    path = tmp_path / "g.journal"
+    t = Table(seats(2), seed=5)
+    jr.JournalWriter(t, path)
+    states = [t.state]
+    rng = random.Random(6)
+    while t.to_move() is not None:
+        play(t, rng, 1)
+        states.append(t.state)
+    link = ReplayLink(jr.read(path))
+    assert link.length == len(states) - 1
+    first = link.poll()[0].views[None]
+    assert first["board"] == view_for(states[0], None)["board"]
+    assert all(s["hand"] is not None for s in first["seats"]), "a replay shows every hand"
+    seen = []
+    while link.forward():
+        update = link.poll()[0]
+        seen.append(update.views[None]["board"])
+        assert update.events[None], "stepping forwards carries the action's events"
+    assert seen == [view_for(s, None)["board"] for s in states[1:]]
+    back = []
+    while link.back():
+        back.append(link.poll()[0].views[None]["board"])
+    assert back == [view_for(s, None)["board"] for s in reversed(states[:-1])]
+    link.send(0, {"kind": "pass"})
+    assert link.poll()[0].error
