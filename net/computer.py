@@ -2,9 +2,9 @@
 
 Owns: `ComputerDriver`, a thread that watches a table and, whenever the seat to move is played by the
 computer (a computer seat, or a LAN player's seat handed to the computer after a drop), decides and submits
-for it; and `chooser_for(level)`, which uses game.ai when it offers a player and otherwise a uniformly
-random legal action. A decision is made on a snapshot outside the host's lock and dropped if the table
-moved on meanwhile, so a slow computer never stalls the LAN.
+for it; and `chooser_for(level)`, which asks `game.ai.choose` with the seat's view (a uniformly random
+legal action when game.ai is missing or fails). A decision is made on a snapshot outside the host's
+lock and dropped if the table moved on meanwhile, so a slow computer never stalls the LAN.
 
 Imports the standard library and `game` only (never game.ui, never pygame).
 """
@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from game.rules import IllegalAction, legal_actions
+from game.rules import IllegalAction, legal_actions, view_for
 from game.rules.state import State
 from game.session import Table
 
@@ -38,23 +38,25 @@ def random_chooser(seed: int | None = None) -> Chooser:
 
 
 def chooser_for(level: str, seed: int | None = None) -> Chooser:
-    """Return game.ai's player of level if the package offers one, else a random player."""
+    """Return game.ai's player of level (deciding from the seat's view only), else a random player."""
     try:
         ai = importlib.import_module("game.ai")
-    except ImportError:
+        choose = ai.choose
+    except (ImportError, AttributeError) as exc:
+        log.info("game.ai unavailable (%s); computer seats play at random", exc)
         return random_chooser(seed)
-    # game.ai is written alongside the LAN; these are the entry points it may offer, most specific first.
-    make = getattr(ai, "make_player", None) or getattr(ai, "player_for", None)
-    if callable(make):
+    rng = random.Random(seed)
+    fallback = random_chooser(seed)
+
+    def decide(state: State, seat: int) -> dict[str, Any]:
         try:
-            player = make(level, seed=seed)
+            # The computer sees exactly what a LAN player in its seat would be sent.
+            return choose(view_for(state, seat), level, rng.randrange(2**31))
         except Exception as exc:  # noqa: BLE001 - a broken AI must not stop a LAN game
-            log.warning("game.ai could not make a %s player (%s); playing at random", level, exc)
-            return random_chooser(seed)
-        decide = getattr(player, "choose", None) or player
-        if callable(decide):
-            return lambda state, seat: decide(state, seat)
-    return random_chooser(seed)
+            log.warning("game.ai failed at seat %d (%s); playing at random", seat, exc)
+            return fallback(state, seat)
+
+    return decide
 
 
 class ComputerDriver:
