@@ -52,6 +52,11 @@ class PieceArt:
             self._cache[key] = surf
         return surf
 
+    def warm(self, names: list[str], size: int) -> None:
+        """Scale the pieces a game will show now, so no frame later pauses to do it."""
+        for name in names:
+            self.get(name, size)
+
     def blit(self, surface: pygame.Surface, name: str, rect: pygame.Rect, alpha: int = 255) -> None:
         """Draw a piece centred in rect (square sprites keep their aspect)."""
         img = self.get(name, min(rect.width, rect.height))

@@ -1,9 +1,10 @@
 """Computer seats at a local table: who thinks, off the frame loop, and acts through the link.
 
-Owns: `ComputerPlayers`, which uses game.ai's `ComputerSeats` driver when that exists, else calls
-`game.ai.choose(view, level, seed)` on a worker thread (so the table keeps drawing at 60 fps
-while a computer thinks) and sends the answer through the link on the frame loop, like a click
-would. Without game.ai at all, a computer plays a random legal action, so a game never stalls.
+Owns: `ComputerPlayers`, which calls `game.ai.choose(view, level, seed)` in a worker process
+(a thread would share the interpreter lock and make frames stutter while the hard level
+searches; a thread is the fallback when no process can be started) and sends the answer through
+the link on the frame loop, like a click would. Without game.ai at all, a computer plays a
+random legal action, so a game never stalls.
 A computer waits for the board's animations to finish and thinks at least a moment, so people
 on the sofa can follow what it does.
 
@@ -13,14 +14,23 @@ Must not import: net, pygame. Only a seat's own view reaches a computer.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import random
 import threading
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 MIN_THINK = 0.6  # seconds: a computer that answers instantly is hard to follow
+
+
+def think(view: dict[str, Any], level: str, rng_seed: int, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """Run in the worker: one decision of game.ai for a seat's view."""
+    import game.ai as ai
+
+    return ai.choose(view, level, rng_seed, history=history)
 
 
 class _Job:
@@ -29,6 +39,16 @@ class _Job:
         self.action: dict[str, Any] | None = None
         self.started = time.monotonic()
         self.done = threading.Event()
+        self.future: Future | None = None
+
+    def finished(self) -> bool:
+        if self.future is not None and self.future.done() and not self.done.is_set():
+            try:
+                self.action = self.future.result()
+            except Exception as err:  # a computer's mistake must not freeze the table
+                log.error("computer seat %s failed to choose: %s", self.seat, err)
+            self.done.set()
+        return self.done.is_set()
 
 
 class ComputerPlayers:
@@ -47,6 +67,23 @@ class ComputerPlayers:
             log.warning("computer players unavailable (%s); they will play at random", err)
             ai = None
         self.ai = ai
+        self._pool: ProcessPoolExecutor | None | bool = None
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        if self._pool is None:
+            try:
+                # spawn: the worker imports only game.ai, never the window's pygame state.
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            except Exception as err:
+                log.warning("no worker process for the computers (%s); thinking on a thread", err)
+                self._pool = False
+        return self._pool or None
+
+    def close(self) -> None:
+        """Stop the worker (the scene is leaving)."""
+        if self._pool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = False
 
     def seen(self, seat: int, events: list[dict[str, Any]]) -> None:
         """Remember the events a computer seat has seen (the AI estimates hidden things from them)."""
@@ -69,7 +106,9 @@ class ComputerPlayers:
             if seat in self.levels and seat in views:
                 self._start(seat, views[seat])
             return
-        ready = self.job.done.is_set() and time.monotonic() - self.job.started >= self.min_think
+        ready = self.job.finished() and time.monotonic() - self.job.started >= self.min_think
+        if ready and self.job.action is None and self.job.future is not None:
+            self.job.action = self._random(self.job.seat, self.job.view_id)
         if ready and may_act:
             job, self.job = self.job, None
             if job.action is not None:
@@ -86,8 +125,20 @@ class ComputerPlayers:
             return
         history = list(self.history.get(seat, []))
         level = self.levels[seat]
+        pool = self._executor()
+        if pool is not None:
+            try:
+                job.future = pool.submit(think, view, level, rng_seed, history)
+                return
+            except Exception as err:  # a broken pool: think on a thread from now on
+                log.warning("worker process failed (%s); thinking on a thread", err)
+                self._pool = False
         thread = threading.Thread(target=self._think, args=(job, view, level, rng_seed, history), daemon=True)
         thread.start()
+
+    def _random(self, seat: int, view_id: int) -> dict[str, Any] | None:
+        options = self.link.legal_actions(seat) if hasattr(self.link, "legal_actions") else []
+        return random.Random(view_id).choice(options) if options else None
 
     def _think(self, job: _Job, view: dict[str, Any], level: str, rng_seed: int,
                history: list[dict[str, Any]]) -> None:

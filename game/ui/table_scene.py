@@ -20,7 +20,7 @@ import pygame
 
 from game.session import LocalLink, Seat, Table
 from game.ui import theme as th
-from game.ui.board_draw import BoardPainter, PieceArt, build_static_layer
+from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
@@ -181,6 +181,10 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         confirm(self.app, "Leave the game?", "This game will be lost.", self.leave, yes="Leave", no="Stay")
 
+    def exit(self) -> None:
+        if self.computers is not None:
+            self.computers.close()
+
     def leave(self) -> None:
         from game.ui.title import TitleScene
 
@@ -213,6 +217,16 @@ class TableScene(Scene):
         top = self.layout_.top
         self.menu_btn.set_rect(pygame.Rect(top.right - t.s(190), top.top + t.s(10), t.s(172), top.height - t.s(20)))
         self.side.spec = None
+        self._warm_art()
+
+    def _warm_art(self) -> None:
+        q = self.layout_.square
+        colors = ("red", "blue", "green", "black")
+        dyn = self.public()["dynasties"]
+        board_tiles = [f"tile_{c}" for c in colors] + ["tile_down", "catastrophe", "ziggurat_square"]
+        self.art.warm(board_tiles, q - max(2, q // 16))
+        self.art.warm([f"leader_{d}_{c}" for d in dyn for c in colors], q - 2 * (q // 12))
+        self.art.warm([f"monument_{m}" for m in MONUMENT_SPRITES], round(2 * q * 0.96))
 
     def static_layer(self) -> pygame.Surface:
         view = self.public()
@@ -353,6 +367,16 @@ class TableScene(Scene):
         return {"tile": f"tile_{color}", "leader": f"leader_{view['dynasties'][seat]}_{color}",
                 "cat": "catastrophe"}[kind]
 
+    def _tray_message(self) -> str:
+        view = self.public()
+        seat = self.decider()
+        if view["game_over"] or seat is None:
+            return "The game is over"
+        name = view["names"][seat]
+        if self.curtain_up():
+            return f"{name}'s tiles stay hidden until {name} takes the mouse"
+        return f"{name} is thinking…" if seat not in self.humans else f"{name} decides"
+
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         seat = self.me()
         decision = (view["decision"] or {}).get("kind")
@@ -362,6 +386,8 @@ class TableScene(Scene):
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
         owner = view["names"][seat] if seat is not None else ""
+        if seat is None:
+            state["message"] = self._tray_message()
         dynasty = view["dynasties"][seat] if seat is not None else ""
         draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
 

@@ -76,6 +76,9 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
     t = app.theme
     draw_panel(surface, tray, t, th.lerp_color(th.CLAY, th.SAND_DARK, 0.3), th.GOLD_DARK, radius=18)
     if not items and not owner:
+        if state.get("message"):  # nobody's hand is shown: say why, so the empty tray is not a mystery
+            t.blit_text(surface, state["message"], th.TEXT_BODY, th.lerp_color(th.INK, th.CLAY, 0.3),
+                        center=tray.center)
         return
     for label, x in group_labels(app, tray):
         text = f"{owner}'s hand" if label == "Hand" and owner else label
