@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from game.ui.headless import click, make_app  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 MAX_STEPS = 4000
+SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 
 def top(app: Any) -> Any:
@@ -60,7 +62,7 @@ def choose(legal: list[dict[str, Any]], rng: random.Random, bag: int) -> dict[st
     if "place_tile" in by_kind or "swap" in by_kind:
         roll = rng.random()
         swaps = sorted(by_kind.get("swap", []), key=lambda a: -len(a["tiles"]))
-        if swaps and (roll < 0.35 or "place_tile" not in by_kind):
+        if swaps and (roll < 0.2 or "place_tile" not in by_kind):
             return swaps[0]
         if roll < 0.45 and "place_leader" in by_kind:
             return rng.choice(by_kind["place_leader"])
@@ -138,6 +140,7 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
         view = scene.public()
         if view["game_over"]:
             ranking = view["ranking"]
+            app.screenshot(SHOTS / f"table_game_over_{app.size[0]}x{app.size[1]}.png")
             click_side(app, "results")
             continue
         if scene.curtain_up():
@@ -176,6 +179,7 @@ def test_a_whole_hot_seat_game_by_mouse(tmp_path: Any, monkeypatch: Any) -> None
     for r in ranking:
         assert names[r["seat"]] in drawn
         assert str(r["score"]) in drawn
+    app.screenshot(SHOTS / "results_after_e2e_1280x720.png")
     pygame.display.quit()
 
 
