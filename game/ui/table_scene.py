@@ -33,7 +33,7 @@ from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast
 from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar, variants_line
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
-from game.ui.table_words import describe
+from game.ui.table_words import describe, status_line, tray_message
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ class TableScene(Scene):
         lay, view, clock = self.layout_, self.shown(), self.animator.clock
         surface.blit(self.static_layer(), (0, 0))
         thinking = self.computers.thinking() if self.computers is not None else set()
-        draw_top_bar(self.app, surface, lay, view, self._status(), self.art)
+        draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
         self.panels.draw(surface, lay, view, thinking, clock)
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
@@ -367,16 +367,6 @@ class TableScene(Scene):
         return {"tile": f"tile_{color}", "leader": f"leader_{view['dynasties'][seat]}_{color}",
                 "cat": "catastrophe"}[kind]
 
-    def _tray_message(self) -> str:
-        view = self.public()
-        seat = self.decider()
-        if view["game_over"] or seat is None:
-            return "The game is over"
-        name = view["names"][seat]
-        if self.curtain_up():
-            return f"{name}'s tiles stay hidden until {name} takes the mouse"
-        return f"{name} is thinking…" if seat not in self.humans else f"{name} decides"
-
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         seat = self.me()
         decision = (view["decision"] or {}).get("kind")
@@ -387,29 +377,9 @@ class TableScene(Scene):
             state["picked"] = set()
         owner = view["names"][seat] if seat is not None else ""
         if seat is None:
-            state["message"] = self._tray_message()
+            state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
         dynasty = view["dynasties"][seat] if seat is not None else ""
         draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
-
-    def _status(self) -> str:
-        view = self.public()
-        if view["game_over"]:
-            return "The game is over"
-        active = view["names"][view["active"]]
-        decision = view["decision"] or {}
-        kind = decision.get("kind")
-        seat = self.decider()
-        who = view["names"][seat] if seat is not None else ""
-        if kind == "action":
-            left = view["actions_left"]
-            doing = f"{left} action{'s' * (left != 1)} left"
-        elif kind == "support":
-            doing = f"{who} commits support"
-        else:
-            doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
-                     "building": "offered a building", "ziggurat": "offered the ziggurat",
-                     "treasure": f"{who} takes treasure"}.get(kind, "")
-        return f"Turn {view['turn']} · {active}'s turn · {doing}"
 
     def _anim_context(self) -> AnimContext:
         lay = self.layout_

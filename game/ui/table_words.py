@@ -10,6 +10,7 @@ Must not import: pygame, net, game.rules.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
@@ -62,3 +63,36 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     }
     make = words.get(kind)
     return make() if make is not None else None
+
+
+def status_line(view: dict[str, Any]) -> str:
+    """The top bar: the turn, whose turn it is, and what is being decided."""
+    if view["game_over"]:
+        why = {"bag": "the bag ran out", "treasures": "only two treasures were left"}.get(view["end_reason"])
+        return f"The game is over: {why}" if why else "The game is over"
+    names = view["names"]
+    decision = view["decision"] or {}
+    kind = decision.get("kind")
+    seat = view["to_move"]
+    who = names[seat] if seat is not None else ""
+    if kind == "action":
+        left = view["actions_left"]
+        doing = f"{left} action{'s' * (left != 1)} left"
+    elif kind == "support":
+        doing = f"{who} commits support"
+    else:
+        doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
+                 "building": "offered a building", "ziggurat": "offered the ziggurat",
+                 "treasure": f"{who} takes treasure"}.get(kind or "", "")
+    return f"Turn {view['turn']} · {names[view['active']]}'s turn · {doing}"
+
+
+def tray_message(view: dict[str, Any], curtain: bool, humans: Collection[int]) -> str:
+    """What the tray says when no hand is shown in it."""
+    seat = view["to_move"]
+    if view["game_over"] or seat is None:
+        return "The game is over"
+    name = view["names"][seat]
+    if curtain:
+        return f"{name}'s tiles stay hidden until {name} takes the mouse"
+    return f"{name} is thinking…" if seat not in humans else f"{name} decides"
