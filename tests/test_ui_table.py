@@ -232,3 +232,31 @@ def test_layout_fits_any_window(size: tuple[int, int]) -> None:
         assert screen.contains(rect), rect
     assert not lay.board.colliderect(lay.side) and not lay.board.colliderect(lay.tray)
     finish(app)
+
+
+# -- animation -------------------------------------------------------------------------------------
+def test_a_click_skips_the_animations_and_off_means_none() -> None:
+    app, scene = open_table((1280, 720), config=config_for(2, seed=4), animation="normal")
+    app.run_frames(120)
+    action = next(a for a in scene.legal() if a["kind"] == "place_tile")
+    scene.send(action)
+    app.run_frames(2)
+    assert scene.animator.busy and ("tile", tuple(action["to"])) in scene.animator.hidden()
+    click(app, (5, app.size[1] // 2), frames=1)
+    assert not scene.animator.busy, "a click brings everything in at once"
+    finish(app)
+    app, scene = open_table((1280, 720), config=config_for(2, seed=4), animation="off")
+    scene.send(next(a for a in scene.legal() if a["kind"] == "place_tile"))
+    app.run_frames(1)
+    assert not scene.animator.busy
+    finish(app)
+
+
+def test_right_click_cancels_a_chosen_piece() -> None:
+    app, scene = open_table((1280, 720), config=config_for(2, seed=4))
+    click(app, scene.tray_items()[0].rect.center)
+    assert scene.control.pending()
+    click(app, scene.layout_.board.center, button=3)
+    assert scene.control.selected is None and not scene.control.pending()
+    assert scene.app.top is scene
+    finish(app)

@@ -23,6 +23,13 @@ if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
 
 Square = tuple[int, int]
+# Reminders of the rules (RULES.md sections 6-8) for the piece in hand, for players still learning.
+HELP = {
+    "tile": "In a kingdom it scores 1 point for the leader of its colour, or else for the king.",
+    "farm": "Farms go on the river. In a kingdom a farm scores 1 point for the farmer, or else the king.",
+    "leader": "Leaders stand next to a temple. Meeting a leader of the same colour in a kingdom starts a revolt.",
+    "cat": "It destroys the tile there for good. Leaders left with no temple beside them go home.",
+}
 
 
 def _sq(at: Any) -> Square:
@@ -182,8 +189,9 @@ class Controller:
             kind, _, color = self.selected
             what = {"tile": f"the {TILE.get(color)}", "leader": f"your {LEADER.get(color)}",
                     "cat": "a catastrophe"}[kind]
-            return SideSpec(("chosen", vid), "Place " + what, [head, "Click a glowing square.",
-                                                               "Right-click to choose again."])
+            hint = HELP["farm" if (kind, color) == ("tile", "blue") else kind]
+            return SideSpec(("chosen", vid), "Place " + what,
+                            [head, "Click a glowing square; right-click to choose again.", hint])
         return SideSpec(("action", vid), "Your move", [head, "Choose a tile, leader or catastrophe below, "
                                                        "or one of your leaders on the board."])
 
