@@ -260,3 +260,13 @@ def test_right_click_cancels_a_chosen_piece() -> None:
     assert scene.control.selected is None and not scene.control.pending()
     assert scene.app.top is scene
     finish(app)
+
+
+@pytest.mark.parametrize("kind,variant", [("building", "buildings"), ("ziggurat", "ziggurat")])
+def test_building_and_ziggurat_offers(kind: str, variant: str) -> None:
+    table, config = find_table(deciding(kind), variants=(variant,))
+    for size in SIZES:
+        app, scene = open_table(size, table, config)
+        assert "decline" in scene.side.buttons and scene.control.pending()
+        shoot(app, f"offer_{kind}")
+        finish(app)

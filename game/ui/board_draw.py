@@ -236,13 +236,18 @@ class BoardPainter:
         pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
         w = max(2, self.app.theme.s(4))
         dot = max(3, layout.square // 9)
+        few = len(squares) <= 12  # a handful of choices (an offer, a treasure) gets full frames
         for sq in squares:
             rect = layout.square_rect(sq)
             if sq == hover:
                 continue
             self.tint(surface, rect, color, round(45 + 35 * pulse))
-            pygame.draw.circle(surface, color, rect.center, dot + round(dot * 0.3 * pulse))
-            pygame.draw.circle(surface, th.GOLD_DARK, rect.center, dot + round(dot * 0.3 * pulse), max(1, dot // 3))
+            if few:
+                pygame.draw.rect(surface, color, rect.inflate(-w, -w), width=w, border_radius=max(2, w))
+            else:
+                pygame.draw.circle(surface, color, rect.center, dot + round(dot * 0.3 * pulse))
+                pygame.draw.circle(surface, th.GOLD_DARK, rect.center, dot + round(dot * 0.3 * pulse),
+                                   max(1, dot // 3))
         if hover in squares:
             rect = layout.square_rect(hover)
             self.tint(surface, rect, (255, 255, 255), 110)

@@ -74,12 +74,15 @@ class Animator:
 
     def update(self, adt: float) -> None:
         self.clock += adt
+        sounds: list[str] = []
         for a in self.anims:
             if not a.sounded and self.clock >= a.start:
                 a.sounded = True
-                # Finished-at-once animations ("off", or skipped) still make their sound once.
-                if a.sound:
-                    self.play(a.sound)
+                if a.sound and a.sound not in sounds:
+                    sounds.append(a.sound)
+        # With animations off a whole turn lands in one frame: each kind of sound plays once, not as a din.
+        for name in sounds:
+            self.play(name)
         self.anims = [a for a in self.anims if a.end > self.clock]
         if not self.anims:
             self.cursor = self.clock

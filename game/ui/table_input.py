@@ -69,6 +69,12 @@ class Controller:
             for a in legal:
                 if a["kind"] == want:
                     out[_sq(a["at"])] = a
+            if kind == "ziggurat":  # the whole plus lights up, and a click on any of it raises it
+                for a in legal:
+                    if a["kind"] == want:
+                        r, c = _sq(a["at"])
+                        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                            out.setdefault(q, a)
         elif kind == "monument":
             for a in legal:
                 if a["kind"] == "build_monument":
@@ -227,7 +233,7 @@ class Controller:
                         buttons=[ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet")])
 
     def _spec_ziggurat(self, view: dict, decision: dict, vid: int) -> SideSpec:
-        return SideSpec(("ziggurat", vid), "Raise the ziggurat?", ["Click the glowing centre of the plus."],
+        return SideSpec(("ziggurat", vid), "Raise the ziggurat?", ["Click the glowing plus of five tiles."],
                         buttons=[ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet")])
 
     def _spec_treasure(self, view: dict, decision: dict, vid: int) -> SideSpec:
