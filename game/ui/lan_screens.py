@@ -119,7 +119,7 @@ def link_status(link: Any) -> str:
 
 def draw_banner(surface: pygame.Surface, theme: th.Theme, text: str) -> None:
     """Draw a message across the top of the screen."""
-    width = min(surface.get_width() - theme.s(80), theme.s(1300))
+    width = min(surface.get_width() - theme.s(80), theme.s(1000))  # over the board, clear of the side panels
     rect = pygame.Rect(0, 0, width, theme.s(80))
     rect.midtop = (surface.get_width() // 2, theme.s(110))
     draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=16)
