@@ -156,9 +156,12 @@ def _seen_tiles(s: State, hist: History | None, seat: int) -> list[int]:
     if hist is not None:
         for c in range(4):
             seen[c] += hist.known_out[c]
-        for _, at, built in s.monuments:
-            if at in hist.monument_color:
-                seen[built] += 4
+    for n, (pair, at, built) in enumerate(s.monuments):
+        if hist is None or at not in hist.monument_color:
+            # Unwatched: guess the monument's colour was the one with more tiles unaccounted for.
+            built = max(pair, key=lambda c: (TILE_COUNTS[c] - seen[c], -c))
+            s.monuments[n] = (pair, at, built)
+        seen[built] += 4
     return seen
 
 

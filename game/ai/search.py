@@ -21,13 +21,13 @@ from game.rules.state import State
 from .determinize import Knowledge
 from .evaluate import evaluate
 from .levels import normal
-from .policy import NARROW, WIDE, Action, candidates, fast_policy, greedy, ranked
+from .policy import NARROW, WIDE, Action, candidates, greedy, quick_answer, ranked
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
-CANDIDATES = 8          # turn actions kept for the search
+CANDIDATES = 6          # turn actions kept for the search
 PLAYOUT_DECISIONS = 24  # a playout stops at the seat's next turn, or after this many decisions
-HALVE_AT = (3, 6, 12)   # rounds after which the weaker half of the candidates is dropped
+HALVE_AT = (4, 8, 16)   # rounds after which the weaker half of the candidates is dropped
 
 
 def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
@@ -39,8 +39,7 @@ def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "action":
-        acts = candidates(s, WIDE)
-        cands = [acts[i] for _, i, _ in ranked(s, acts)[:CANDIDATES]]
+        cands = shortlist(s)
     elif kind == "support":
         cands = legal_actions(s)
     else:
@@ -50,11 +49,29 @@ def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
     return _search(know, rng, cands, deadline, rounds)
 
 
+def shortlist(s: State) -> list[Action]:
+    """Return the turn actions worth searching: normal's favourites, judged over the whole turn."""
+    acts = candidates(s, WIDE)
+    first = ranked(s, acts)
+    if s.actions_left < 2:
+        return [acts[i] for _, i, _ in first[:CANDIDATES]]
+    seat = s.active
+    judged = []
+    for v1, i, after in first[:CANDIDATES + 2]:
+        d = after.decision
+        if not after.game_over and d is not None and d["kind"] == "action" and d["seat"] == seat:
+            v1 = max(v1, ranked(after, candidates(after, NARROW))[0][0])
+        judged.append((v1, i))
+    judged.sort(key=lambda t: (-t[0], t[1]))
+    return [acts[i] for _, i in judged[:CANDIDATES]]
+
+
 def _search(know: Knowledge, rng: random.Random, cands: list[Action], deadline: float,
             rounds: int | None) -> Action:
     totals = [0.0] * len(cands)
     alive = list(range(len(cands)))
     done = 0
+    cutoff = time.perf_counter() + MAX_BUDGET * 0.8   # the hard ceiling, even inside a round
     while True:
         if rounds is not None and done >= rounds:
             break
@@ -62,12 +79,21 @@ def _search(know: Knowledge, rng: random.Random, cands: list[Action], deadline: 
             break
         guess = know.sample(rng)
         dice = rng.randrange(1 << 30)
+        values = {}
         for i in alive:
-            totals[i] += playout(guess, cands[i], know.seat, random.Random(dice))
+            if rounds is None and time.perf_counter() > cutoff:
+                break
+            values[i] = playout(guess, cands[i], know.seat, random.Random(dice))
+        if len(values) < len(alive):
+            break       # an unfinished round would compare candidates on unequal terms
+        for i, v in values.items():
+            totals[i] += v
         done += 1
         if done in HALVE_AT and len(alive) > 2:
             alive.sort(key=lambda i: (-totals[i], i))
             alive = sorted(alive[:max(2, len(alive) // 2)])
+    if done == 0:
+        return cands[0]     # no time for even one round: normal's favourite
     best = max(alive, key=lambda i: (totals[i], -i))
     return cands[best]
 
@@ -85,9 +111,11 @@ def playout(s: State, first: Action, seat: int, rng: random.Random) -> float:
             last_active = s.active
             if s.active == seat or turns_seen >= s.players:
                 break
-        if s.decision["kind"] == "action" and s.decision["seat"] == seat:
-            action = greedy(s, NARROW)    # its own second action: play it as normal would
+        if s.decision["kind"] != "action":
+            action = quick_answer(s)
+        elif s.decision["seat"] == seat:
+            action = greedy(s, WIDE)      # its own second action: as normal would play it
         else:
-            action = fast_policy(s, rng)
+            action = greedy(s, NARROW)    # a rival's reply: a narrower greedy player
         s, _ = apply(s, action)
     return evaluate(s, seat)

@@ -1,0 +1,190 @@
+"""Computer players: always legal, fair (blind to what their seat may not see), and playable at a table.
+
+More positions on demand: TWO_RIVERS_AI_POSITIONS=10000 python -m pytest tests/test_ai.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from functools import cache
+from typing import Any
+
+import pytest
+
+from game.ai import LEVELS, choose
+from game.ai.determinize import knowledge
+from game.ai.search import hard
+from game.ai.worker import ComputerPlayers, ComputerSeats, drive
+from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
+from game.rules.state import State
+from game.session import Seat, Table
+
+from .invariants import TOTAL_TILES, tiles_accounted
+
+POSITIONS = int(os.environ.get("TWO_RIVERS_AI_POSITIONS", "2000"))
+ALL_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
+VARIANT_SETS = [(), ("buildings", "ziggurat"), ALL_VARIANTS]
+DECISION_KINDS = {"action", "support", "choose_war", "monument", "building", "ziggurat", "treasure"}
+
+Position = tuple[State, list[dict[str, Any]]]   # a state and the events its seat to move has seen
+
+
+def random_game(seed: int, players: int, variants: tuple[str, ...]) -> list[Position]:
+    """Play random legal actions; return every position where a seat decides, with its history."""
+    s = new_game(players, seed, variants)
+    rng = random.Random(seed)
+    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    out = []
+    while (seat := to_move(s)) is not None:
+        out.append((s, list(seen[seat])))
+        s, events = apply(s, rng.choice(legal_actions(s)))
+        for i in range(players):
+            seen[i].extend(events_for(events, i))
+    return out
+
+
+@cache
+def positions() -> list[Position]:
+    """Return POSITIONS decision points from random games: every rare decision, turn actions to fill."""
+    found: list[Position] = []
+    # Game 6 with every variant builds a ziggurat offer; the others bring the remaining kinds.
+    for g in range(36):
+        found.extend(random_game(g, 2 + g % 3, VARIANT_SETS[g % 3]))
+    found.extend(random_game(6, 2, ALL_VARIANTS))
+    rare = [p for p in found if p[0].decision["kind"] != "action"]
+    common = [p for p in found if p[0].decision["kind"] == "action"]
+    random.Random(0).shuffle(common)
+    return (rare + common)[:max(POSITIONS, len(rare) + 50)]
+
+
+def kinds_in(ps: list[Position]) -> set[str]:
+    return {s.decision["kind"] for s, _ in ps}
+
+
+def test_positions_cover_every_decision_kind() -> None:
+    assert kinds_in(positions()) == DECISION_KINDS
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_every_decision_is_legal(level: str) -> None:
+    for i, (s, history) in enumerate(positions()):
+        seat = to_move(s)
+        view = view_for(s, seat)
+        action = choose(view, level, i, history=history if i % 2 else None)
+        assert action in legal_actions(s), (level, s.decision["kind"], action)
+
+
+def test_hard_is_legal_on_every_decision_kind_with_a_tiny_budget() -> None:
+    ps = positions()
+    picked: list[Position] = []
+    for kind in sorted(DECISION_KINDS):
+        picked.extend([p for p in ps if p[0].decision["kind"] == kind][:5])
+    for i, (s, history) in enumerate(picked):
+        seat = to_move(s)
+        start = time.perf_counter()
+        action = choose(view_for(s, seat), "hard", i, budget_s=0.02, history=history)
+        assert time.perf_counter() - start < 5.0
+        assert action in legal_actions(s), (s.decision["kind"], action)
+
+
+def test_guessed_states_agree_with_the_view() -> None:
+    for i, (s, history) in enumerate(positions()[::7]):
+        seat = to_move(s)
+        view = view_for(s, seat)
+        guess = knowledge(view, history if i % 2 else None).sample(random.Random(i))
+        assert legal_actions(guess) == legal_actions(s)
+        assert tiles_accounted(guess) == TOTAL_TILES
+        mine, theirs = view_for(guess, seat), dict(view)
+        for v in (mine, theirs):
+            v.pop("seats")
+        assert mine == theirs
+
+
+def same_view_other_secrets(s: State, seat: int, rng: random.Random) -> State:
+    """Return s with every hidden thing changed: other hands, the bag order, others' totals."""
+    t = s.copy()
+    hidden = [c for other in range(s.players) if other != seat for c in range(4) for _ in range(s.hands[other][c])]
+    hidden += list(s.bag[s.bag_pos:])
+    rng.shuffle(hidden)
+    pos = 0
+    for other in range(s.players):
+        if other != seat:
+            n = sum(s.hands[other])
+            t.hands[other] = [hidden[pos:pos + n].count(c) for c in range(4)]
+            pos += n
+    t.bag, t.bag_pos = tuple(hidden[pos:]), 0
+    if "open_scores" not in s.variants:
+        t.scores = [list(v) if i == seat else [rng.randrange(40) for _ in range(4)] for i, v in enumerate(s.scores)]
+    return t
+
+
+def test_same_view_same_decision() -> None:
+    rng = random.Random(5)
+    ps = positions()
+    sample = ps[:: max(1, len(ps) // 120)]
+    for i, (s, _) in enumerate(sample):
+        seat = to_move(s)
+        other = same_view_other_secrets(s, seat, rng)
+        va, vb = view_for(s, seat), view_for(other, seat)
+        assert va == vb
+        for level in ("easy", "normal"):
+            assert choose(va, level, i) == choose(vb, level, i)
+        if i % 8 == 0:
+            a = hard(knowledge(va), random.Random(i), rounds=2)
+            b = hard(knowledge(vb), random.Random(i), rounds=2)
+            assert a == b
+
+
+def test_choose_refuses_a_seat_that_is_not_deciding() -> None:
+    s = new_game(3, 1)
+    idle = (to_move(s) + 1) % 3
+    with pytest.raises(ValueError):
+        choose(view_for(s, idle), "easy", 0)
+    with pytest.raises(ValueError):
+        choose(view_for(s, to_move(s)), "expert", 0)
+    assert LEVELS == ("easy", "normal", "hard")
+
+
+def test_four_easy_players_finish_a_game_at_a_table() -> None:
+    table = Table([Seat(f"cpu{i}", "bull", "easy") for i in range(4)], seed=11)
+    with ComputerPlayers(synchronous=True) as players:
+        drive(table, players)
+    assert table.state.game_over
+    assert table.to_move() is None
+
+
+def test_computer_seats_wait_for_the_human() -> None:
+    table = Table([Seat("ann", "lion", "human"), Seat("cpu", "urn", "normal")], seed=3)
+    with ComputerPlayers(synchronous=True) as players:
+        seats = ComputerSeats(table, players)
+        for _ in range(200):
+            seat = table.to_move()
+            if seat is None:
+                break
+            if seat == 0:
+                table.submit(0, legal_actions(table.state)[-1])     # the human passes
+            else:
+                seats.tick()
+        assert table.records, "nobody played"
+        assert any(r.seat == 1 for r in table.records)
+
+
+def test_the_worker_process_returns_a_legal_action() -> None:
+    s = new_game(2, 4)
+    seat = to_move(s)
+    view = view_for(s, seat)
+    view["view_id"] = 7
+    with ComputerPlayers() as players:
+        players.request(seat, view, "normal")
+        assert seat in players.thinking() or True     # it may already be done
+        deadline = time.perf_counter() + 60
+        results: list[tuple[int, int, dict[str, Any]]] = []
+        while not results and time.perf_counter() < deadline:
+            results = players.poll()
+            time.sleep(0.01)
+    assert len(results) == 1
+    got_seat, view_id, action = results[0]
+    assert (got_seat, view_id) == (seat, 7)
+    assert action in legal_actions(s)
