@@ -19,6 +19,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--variants", default="", help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
     p.add_argument("--verbose", action="store_true", help="print every event (with --selfplay)")
+    p.add_argument("--levels", default="random",
+                   help="with --selfplay: a player per seat, comma-separated: easy,normal,hard,random")
     p.add_argument("--host", action="store_true", help="host a LAN game without a window, told in the terminal")
     p.add_argument("--port", type=int, default=None, help="TCP port of the hosted game (default 47475)")
     p.add_argument("--computer", type=int, default=0, help="with --host: how many seats the computer plays")
@@ -48,16 +50,22 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run_selfplay(args: argparse.Namespace) -> int:
-    """Play random legal actions to the end and print the result."""
+    """Play a game to the end between the chosen levels (random by default) and print the result."""
     import random
 
-    from game.selfplay import play, report
+    from game.selfplay import level_choosers, parse_levels, play, report
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     variants = tuple(v for v in args.variants.split(",") if v)
-    print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}")
+    try:
+        levels = parse_levels(args.levels, args.players)
+    except ValueError as exc:
+        print(f"main.py: {exc}", file=sys.stderr)
+        return 2
+    print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}, "
+          f"levels {','.join(levels)}")
     log = (lambda line: print(line)) if args.verbose else None
-    state = play(args.players, seed, variants, log=log)
+    state = play(args.players, seed, variants, choosers=level_choosers(levels, seed), log=log)
     report(state, sys.stdout)
     return 0
 

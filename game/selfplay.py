@@ -1,8 +1,8 @@
 """A whole game in the terminal between automatic players: the engine's smoke test.
 
-Owns: `python main.py --selfplay`. Each seat plays random legal actions (or, once computer
-players exist, a chosen level); the final board, every player's points and the ranking are printed.
-Imports game.rules only.
+Owns: `python main.py --selfplay`. Each seat plays random legal actions or a computer level
+(--levels); the final board, every player's points and the ranking are printed.
+Imports game.rules and game.ai only.
 """
 
 from __future__ import annotations
@@ -26,6 +26,42 @@ def random_chooser(seed: int) -> Chooser:
         return rng.choice(legal_actions(state))
 
     return choose
+
+
+PLAYERS = ("random", "easy", "normal", "hard")
+
+
+def parse_levels(text: str, players: int) -> list[str]:
+    """Return one player per seat from 'easy,normal,hard,random' (a single name fills every seat)."""
+    levels = [name.strip() for name in text.split(",") if name.strip()] or ["random"]
+    if len(levels) == 1:
+        levels = levels * players
+    unknown = [name for name in levels if name not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown level {unknown[0]!r}; use {', '.join(PLAYERS)}")
+    if len(levels) != players:
+        raise ValueError(f"--levels names {len(levels)} players for {players} seats")
+    return levels
+
+
+def level_chooser(level: str, seed: int, budget_s: float | None = None) -> Chooser:
+    """Return a player of one level: random, or a computer level deciding from its seat's view."""
+    if level == "random":
+        return random_chooser(seed)
+    from game.ai import choose as ai_choose
+    from game.rules import view_for
+
+    rng = random.Random(seed)
+
+    def choose(state: State, seat: int) -> dict[str, Any]:
+        return ai_choose(view_for(state, seat), level, rng.randrange(1 << 30), budget_s)
+
+    return choose
+
+
+def level_choosers(levels: list[str], seed: int, budget_s: float | None = None) -> list[Chooser]:
+    """Return a chooser per seat for the given levels."""
+    return [level_chooser(level, seed * 31 + i, budget_s) for i, level in enumerate(levels)]
 
 
 def play(players: int, seed: int, variants: tuple[str, ...] = (),
