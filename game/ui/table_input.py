@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ui.board_preview import BoardReading
 from game.ui.table_side import ROLE, ButtonSpec, SideSpec
 from game.ui.table_tray import TrayItem
 from game.ui.table_words import ROLE as LEADER
@@ -211,10 +212,10 @@ class Controller:
                         stepper=(self.commit, 0, held, self.set_commit))
 
     def _spec_choose_war(self, view: dict, decision: dict, vid: int) -> SideSpec:
-        buttons = [ButtonSpec(f"war_{c}", f"{ROLE[c].capitalize()}", self._choose_war(c), "warm")
-                   for c in decision["colors"]]
-        return SideSpec(("choose_war", vid), "Which war first?", ["Several wars broke out. Choose which is fought "
-                                                                  "first."], buttons=buttons)
+        buttons = [ButtonSpec(f"war_{c}", f"{ROLE[c].capitalize()}", self._choose_war(c), "warm",
+                              hover=self._focus_on(self._rivals(view, c))) for c in decision["colors"]]
+        lines = ["Several wars broke out. Choose which is fought first; point at one to see its leaders."]
+        return SideSpec(("choose_war", vid), "Which war first?", lines, buttons=buttons)
 
     def _spec_monument(self, view: dict, decision: dict, vid: int) -> SideSpec:
         buttons = []
@@ -258,6 +259,15 @@ class Controller:
         if decision.get("kind") == "action" and self.selected is None and self.board_leader is None:
             return "choose a piece to play"
         return ""
+
+    @staticmethod
+    def _rivals(view: dict[str, Any], color: str) -> list[Square]:
+        """The leaders of a colour in the kingdom the union tile joined: the two sides of that war."""
+        if view["union"] is None:
+            return []
+        reading = BoardReading(view)
+        kingdom = reading.group(_sq(view["union"]))
+        return [sq for sq, (_, c) in reading.leaders.items() if c == color and sq in kingdom]
 
     # -- senders -----------------------------------------------------------------------------------
     def _sender(self, action: dict[str, Any]) -> Any:
