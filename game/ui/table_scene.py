@@ -25,7 +25,7 @@ from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
-from game.ui.table_computers import ComputerPlayers
+from game.ui.table_computers import computers_for
 from game.ui.table_events import EventAnimator, touched_squares
 from game.ui.table_input import Controller
 from game.ui.table_layout import TableLayout
@@ -69,7 +69,7 @@ class TableScene(Scene):
             link = LocalLink(table, frozenset(range(len(seats))))
         self.link = link
         self.humans = {i for i in range(len(seats)) if i not in levels}
-        self.computers = ComputerPlayers(link, levels, int(config.get("seed", 0))) if levels else None
+        self.computers = computers_for(link, levels, int(config.get("seed", 0)))
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
