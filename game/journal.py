@@ -3,8 +3,9 @@
 Owns: writing a table's journal after every action (write a temporary file, flush it to disk,
 rename it over the old one, so a crash leaves either the old or the new file, never half of one),
 reading a journal back with every line checked, recovering a damaged journal up to its last whole
-action, and rebuilding a Table from it (resume) or the list of its states (replay).
-Imports game.rules and game.session only.
+action, and rebuilding a Table from it (resume) or the list of its states (replay); and where the
+user's data folder is when pygame is not at hand (`default_data_dir`, for the headless LAN host).
+Imports the standard library, game.rules and game.session only.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import logging
 import os
 import shutil
+import sys
 import tempfile
 import time
 import zlib
@@ -62,10 +64,15 @@ def _line(obj: dict[str, Any]) -> str:
     return f"{zlib.crc32(body.encode()):08x} {body}\n"
 
 
+def action_line(n: int, seat: int, action: dict[str, Any]) -> str:
+    """Return the checked line of the n-th action (0-based), as encode() writes it (for appending)."""
+    return _line({"n": n, "seat": seat, "action": action})
+
+
 def encode(journal: Journal) -> str:
     """Return the journal as text: a checked header line, then one checked line per action."""
     lines = [_line(journal.header())]
-    lines.extend(_line({"n": i, "seat": seat, "action": action}) for i, (seat, action) in enumerate(journal.actions))
+    lines.extend(action_line(i, seat, action) for i, (seat, action) in enumerate(journal.actions))
     return "".join(lines)
 
 
@@ -197,11 +204,13 @@ class JournalWriter:
             log.warning("%s (%s)", self.error, self.path)
 
 
-def resume(path: Path, lan: bool = False) -> tuple[Table, JournalWriter, Journal]:
+def resume(path: Path, lan: bool = False,
+           writer: type[JournalWriter] | None = None) -> tuple[Table, JournalWriter, Journal]:
     """Rebuild the table of a saved game exactly where it stopped, and keep journalling it.
 
     A damaged journal is recovered up to its last whole action; the damaged file is kept beside
-    it (".damaged") before anything is written, so nothing already saved is lost.
+    it (".damaged") before anything is written, so nothing already saved is lost. writer is the
+    JournalWriter class that goes on writing (the LAN host's appends each action).
     """
     journal = read(path)
     states, _ = replay(journal)
@@ -210,8 +219,27 @@ def resume(path: Path, lan: bool = False) -> tuple[Table, JournalWriter, Journal
     seats = [Seat(s["name"], s["dynasty"], s["kind"]) for s in journal.seats]
     table = Table(seats, journal.seed, journal.variants, state=states[-1])
     table.records = [Record(seat, action) for seat, action in journal.actions]
-    writer = JournalWriter(table, path, lan=lan or journal.lan, started=journal.started)
-    return table, writer, journal
+    keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
+    return table, keeper, journal
+
+
+def default_data_dir() -> Path:
+    """Return the user's data folder without pygame: $TWO_RIVERS_DATA, else the per-OS folder.
+
+    The same folder game.ui.settings.data_dir finds with pygame.system.get_pref_path("TwoRivers",
+    "TwoRivers") (SDL's rules), so the headless host and the game window share their saved games.
+    """
+    override = os.environ.get("TWO_RIVERS_DATA")
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "TwoRivers" / "TwoRivers"
 
 
 def games_folder(data_dir: Path) -> Path:
