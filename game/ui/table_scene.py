@@ -206,6 +206,9 @@ class TableScene(Scene):
 
     # -- layout --------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
+        if None not in self.views:  # a LAN link may not have brought the first view yet
+            self.layout_ = None
+            return
         t = self.theme
         self.layout_ = TableLayout.compute(size, t, self.public()["players"])
         self._static = None
@@ -238,6 +241,8 @@ class TableScene(Scene):
 
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.layout_ is None:
+            return super().handle(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallow_up:
             self._swallow_up = False
             return True
@@ -288,6 +293,10 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         adt = self.app.anim_dt(dt)
         self._poll()
+        if None not in self.views:
+            return
+        if self.layout_ is None:
+            self.layout(self.app.size)
         if self.computers is not None:
             self.computers.tick(self.views, may_act=not self.animator.busy)
         self.animator.update(adt)
@@ -326,6 +335,8 @@ class TableScene(Scene):
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.layout_ is None:
+            self.theme.blit_text(surface, "Waiting for the table…", th.TEXT_LARGE, th.CREAM,
+                                 center=surface.get_rect().center)
             return
         lay, view, clock = self.layout_, self.shown(), self.animator.clock
         surface.blit(self.static_layer(), (0, 0))
