@@ -25,6 +25,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--port", type=int, default=None, help="TCP port of the hosted game (default 47475)")
     p.add_argument("--computer", type=int, default=0, help="with --host: how many seats the computer plays")
     p.add_argument("--bind", default="0.0.0.0", help="with --host: address to listen on (127.0.0.1: this machine only)")
+    p.add_argument("--resume", default=None, metavar="FILE",
+                   help="with --host: continue a saved LAN game (a .journal file, or 'last' for the newest unfinished)")
     screen = p.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
     screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
@@ -75,7 +77,7 @@ def run_host(args: argparse.Namespace) -> int:
     from net.headless import run
 
     variants = tuple(v for v in args.variants.split(",") if v)
-    return run(args.players, args.port, args.computer, args.seed, variants, args.bind)
+    return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume)
 
 
 def run_client(args: argparse.Namespace) -> int:

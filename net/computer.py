@@ -4,7 +4,9 @@ Owns: `ComputerDriver`, a thread that watches a table and, whenever the seat to 
 computer (a computer seat, or a LAN player's seat handed to the computer after a drop), decides and submits
 for it; and `chooser_for(level)`, which asks `game.ai.choose` with the seat's view (a uniformly random
 legal action when game.ai is missing or fails). A decision is made on a snapshot outside the host's
-lock and dropped if the table moved on meanwhile, so a slow computer never stalls the LAN.
+lock and dropped if the table moved on meanwhile, so a slow computer never stalls the LAN. Each decision's
+randomness comes from the game's seed and the number of actions so far, so a host restarted from its journal
+decides exactly as the one before it would have.
 
 Imports the standard library and `game` only (never game.ui, never pygame).
 """
@@ -24,15 +26,19 @@ from game.session import Table
 
 log = logging.getLogger(__name__)
 
-Chooser = Callable[[State, int], dict[str, Any]]
+Chooser = Callable[[State, int, int], dict[str, Any]]  # (state, seat, actions so far) -> action
+
+
+def decision_rng(seed: int | None, done: int) -> random.Random:
+    """Return the randomness of the decision after done actions (unseeded when seed is None)."""
+    return random.Random(None if seed is None else seed * 1_000_003 + done)
 
 
 def random_chooser(seed: int | None = None) -> Chooser:
     """Return a player that picks uniformly among the legal actions."""
-    rng = random.Random(seed)
 
-    def choose(state: State, seat: int) -> dict[str, Any]:
-        return rng.choice(legal_actions(state))
+    def choose(state: State, seat: int, done: int) -> dict[str, Any]:
+        return decision_rng(seed, done).choice(legal_actions(state))
 
     return choose
 
@@ -45,16 +51,15 @@ def chooser_for(level: str, seed: int | None = None) -> Chooser:
     except (ImportError, AttributeError) as exc:
         log.info("game.ai unavailable (%s); computer seats play at random", exc)
         return random_chooser(seed)
-    rng = random.Random(seed)
     fallback = random_chooser(seed)
 
-    def decide(state: State, seat: int) -> dict[str, Any]:
+    def decide(state: State, seat: int, done: int) -> dict[str, Any]:
         try:
             # The computer sees exactly what a LAN player in its seat would be sent.
-            return choose(view_for(state, seat), level, rng.randrange(2**31))
+            return choose(view_for(state, seat), level, decision_rng(seed, done).randrange(2**31))
         except Exception as exc:  # noqa: BLE001 - a broken AI must not stop a LAN game
             log.warning("game.ai failed at seat %d (%s); playing at random", seat, exc)
-            return fallback(state, seat)
+            return fallback(state, seat, done)
 
     return decide
 
@@ -108,23 +113,23 @@ class ComputerDriver:
             while not self._stop.is_set() and self._step():
                 pass
 
-    def _job(self) -> tuple[int, State, int] | None:
+    def _job(self) -> tuple[int, State, int, int] | None:
         with self.lock:
             seat = self.table.to_move()
             if seat is None or not self.is_computer(seat):
                 return None
-            return seat, self.table.state, self.table.view_id
+            return seat, self.table.state, self.table.view_id, len(self.table.records)
 
     def _step(self) -> bool:
         """Decide once if a computer must; return whether it played."""
         job = self._job()
         if job is None:
             return False
-        seat, state, view_id = job
+        seat, state, view_id, done = job
         # The pause lets people follow what the computer does; stop() cuts it short.
         if self.delay > 0 and self._stop.wait(self.delay):
             return False
-        action = self._chooser(seat)(state, seat)
+        action = self._chooser(seat)(state, seat, done)
         with self.lock:
             if self.table.view_id != view_id or not self.is_computer(seat):
                 return True  # the table moved on (undo, a player returned): look again

@@ -2,9 +2,11 @@
 
 Owns: setting up a Host from the command line's choices (players, port, computer seats), waiting for the
 LAN players to fill the open seats, starting the game, printing what happens (joins, every action in words,
-drops, the result), and stopping cleanly after the game or on Ctrl+C.
+drops, the result), and stopping cleanly after the game or on Ctrl+C. Every game is journalled in the data
+folder's games/ ($TWO_RIVERS_DATA, else the per-OS folder); `resume` (--resume FILE, or "last") continues a
+saved game after a crash, going straight to play with every LAN seat waiting for its player's token.
 
-Imports the standard library and `net` only. Never pygame, never game.ui.
+Imports the standard library, game.journal and `net` only. Never pygame, never game.ui.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
@@ -41,8 +45,13 @@ def run(
     stop: threading.Event | None = None,
     linger: float = LINGER,
     computer_delay: float | None = None,
+    resume: Path | str | None = None,
+    data_dir: Path | None = None,
 ) -> int:
-    """Host one game until it ends (or stop is set); return the process's exit status."""
+    """Host one game (new, or resumed from a journal) until it ends or stop is set; return the exit status.
+
+    2: the options or the saved game cannot be used (nothing was written); 1: the port cannot be had.
+    """
     say = say or timestamped()
     stop = stop or threading.Event()
     if not 0 <= computer <= players:
@@ -51,20 +60,29 @@ def run(
     if computer_delay is None:
         computer_delay = float(os.environ.get(DELAY_ENV, "0.6"))
     config = HostConfig(players=players, bind=bind, seed=seed, variants=variants, host_name="Two Rivers (headless)",
-                        computer_delay=computer_delay)
+                        computer_delay=computer_delay, data_dir=data_dir or default_data_dir())
     if port is not None:
         config.port = port
     host = Host(config, say=say)
-    for seat in range(players - computer, players):
-        host.set_plan(seat, "computer", "normal")
+    if resume is not None:
+        if not _resume(host, resume, say):
+            return 2
+    else:
+        for seat in range(players - computer, players):
+            host.set_plan(seat, "computer", "normal")
     try:
         host.start()
     except OSError as exc:
         say(f"Cannot listen on {bind}:{config.port}: {exc}")
+        host.stop()
         return 1
-    open_seats = players - computer
-    say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's address, "
-        f"port {host.port}. Ctrl+C stops.")
+    if host.phase == "playing":
+        missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or "none"
+        say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
+    else:
+        open_seats = players - computer
+        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's "
+            f"address, port {host.port}. Ctrl+C stops.")
     try:
         _serve(host, stop, linger)
     except KeyboardInterrupt:
@@ -74,7 +92,29 @@ def run(
     return 0
 
 
+def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
+    """Load the saved game into host (before it listens); say why not and return False if it cannot be."""
+    if str(resume) == "last":
+        assert host.config.data_dir is not None
+        saved = last_unfinished(host.config.data_dir, lan=True)
+        if saved is None:
+            say(f"There is no unfinished LAN game in {host.config.data_dir}.")
+            return False
+        resume = saved.path
+    try:
+        host.resume_game(Path(resume))
+    except JournalError as exc:
+        say(f"Cannot continue {resume}: {exc}")
+        return False
+    except OSError as exc:
+        say(f"Cannot continue {resume}: {exc.strerror or exc}.")
+        return False
+    return True
+
+
 def _serve(host: Host, stop: threading.Event, linger: float) -> None:
+    if host.phase == "playing":
+        gc.freeze()  # a resumed game: see below
     while not stop.is_set() and host.phase == "lobby":
         if host.can_start():
             host.start_game()

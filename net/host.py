@@ -5,7 +5,9 @@ role, seat claim with a secret token), sending each connection only its own view
 applying what players send, the limits that keep a hostile client from hurting the others (frame size,
 message rate, stalled frames, silent connections, unread output), dropped players (the seat is reported
 missing, the game waits, the host may hand the seat to a computer and gives it back on return), the lobby
-phase, discovery announcements, and a clean stop that tells every client the host is closing.
+phase, discovery announcements, and a clean stop that tells every client the host is closing. With a data
+folder it journals every game (net.saving: the journal and the seats' tokens beside it), and `resume_game`
+continues a saved game where its journal stops, every LAN seat missing until its player comes back.
 
 The table is the same `game.session.Table` a local game uses; the host holds `lock` whenever it touches it,
 and so do `HostLink` (the host's own screen) and the computer players.
@@ -25,10 +27,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from game.journal import Journal, JournalError, new_path, read, resume
 from game.rules import IllegalAction, events_for
 from game.rules.views import _seat_view as _engine_seat_view
 from game.session import Table, Update
@@ -38,6 +42,7 @@ from net.discovery import Announcer, HostedGame
 from net.framing import HEADER, MAX_FRAME, FrameDecoder, FrameError, encode_frame
 from net.legal import pack_legal
 from net.lobby import Lobby, Refusal
+from net.saving import HostJournal, SeatSecrets, load_secrets, save_secrets, seats_path
 from net.words import describe_action, describe_ranking
 
 log = logging.getLogger(__name__)
@@ -68,6 +73,7 @@ class HostConfig:
     computer_delay: float = 0.6
     max_connections: int = 24
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
+    data_dir: Path | None = None  # journal every game in its games/ folder (None: keep no journal)
 
 
 class Conn:
@@ -118,6 +124,7 @@ class Host:
         self._announcer: Announcer | None = None
         self._computer: ComputerDriver | None = None
         self._closing_reason = "The host has closed the game."
+        self.journal: HostJournal | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -170,6 +177,8 @@ class Host:
             self._announcer.stop()
         if self._computer is not None:
             self._computer.stop()
+        if self.journal is not None:
+            self.journal.close()
         for sock in (self._wake_r, self._wake_w):
             sock.close()
 
@@ -232,15 +241,103 @@ class Host:
             self.table = Table(self.lobby.table_seats(), seed, variants)
             self.table.subscribe(self._on_change)
             self.phase = "playing"
-            self._computer = ComputerDriver(
-                self.table, self.lock, self._is_computer, self._level_of, self.config.computer_delay,
-                seed=seed, submit=self._submit,
-            )
             names = ", ".join(f"{s.name} ({s.kind})" for s in self.table.seats)
             self.say(f"The game starts: {names}; seed {seed}, variants {list(variants) or 'none'}.")
-            self._lobby_changed()
-            self._on_change([])
-            self._computer.start()
+            if self.config.data_dir is not None:
+                self._start_journal(new_path(self.config.data_dir))
+            self._play()
+
+    def _play(self) -> None:
+        """Send every connection the table and let the computers play (a new or a resumed game)."""
+        assert self.table is not None
+        self._computer = ComputerDriver(
+            self.table, self.lock, self._is_computer, self._level_of, self.config.computer_delay,
+            seed=self.table.seed, submit=self._submit,
+        )
+        # The lobby says "playing"; a resumed game also says who is missing.
+        (self._seats_changed if self.missing else self._lobby_changed)()
+        self._on_change([])
+        self._computer.start()
+
+    def _start_journal(self, path: Path) -> None:
+        """Journal the new game at path, the seats' tokens first (a game without them cannot be taken back)."""
+        assert self.table is not None
+        secrets_ = self._secrets(0)
+        try:
+            save_secrets(seats_path(path), secrets_)
+        except OSError as exc:
+            self.say(f"The seats could not be saved ({exc}); after a restart players choose their seats again.")
+        self.journal = HostJournal(self.table, path)
+        self.journal.secrets = secrets_
+        self._say_journal()
+
+    def _say_journal(self) -> None:
+        assert self.journal is not None
+        if self.journal.error:
+            self.say(f"{self.journal.error} The game goes on unsaved.")
+        else:
+            self.say(f"The game is saved in {self.journal.path}; `--resume` continues it after a crash.")
+
+    def _secrets(self, undos: int) -> SeatSecrets:
+        seats = [{"plan": s.plan, "level": s.level, "token": s.token} for s in self.lobby.slots]
+        return SeatSecrets(seats, self.game_id, undos)
+
+    def resume_game(self, path: Path, local: bool = False) -> Journal:
+        """Continue a saved LAN game where its journal stops; raise JournalError if it cannot be.
+
+        Every LAN seat is missing until its player comes back with their token (from the seats file beside
+        the journal; a seat whose token is lost may be claimed by whoever joins first); computer seats play
+        again at once. Seats played on the host's screen stay there when local, else they become LAN seats.
+        """
+        with self.lock:
+            self._only_in_lobby()
+            saved = read(path)  # first: a finished or foreign game is refused before anything is written
+            if not saved.lan:
+                raise JournalError("This saved game was played on one screen, not on the LAN.")
+            if saved.finished:
+                raise JournalError("This game is over; there is nothing to continue.")
+            for conn in self._players():
+                self._refuse(conn, "The host continues a saved game instead; join it when it starts.")
+            secrets_ = load_secrets(seats_path(path))
+            table, writer, journal = resume(path, lan=True, writer=HostJournal)
+            assert isinstance(writer, HostJournal)
+            self.table, self.journal = table, writer
+            self._seat_from_journal(table, secrets_, local)
+            self.lobby.variants = set(journal.variants)
+            undos = secrets_.undos if secrets_ is not None else 0
+            # View ids go on rising from where the clients left them (an action and an undo each count one).
+            table.view_id = len(table.records) + 2 * undos
+            writer.keep_secrets(self._secrets(undos))
+            table.subscribe(self._on_change)
+            self.phase = "playing"
+            now = time.monotonic()
+            self.missing = {i: now for i, slot in enumerate(self.lobby.slots) if slot.plan == "open"}
+            actions = len(journal.actions)
+            damaged = f" (the file was damaged; it goes on from its last whole action, {actions})" \
+                if journal.recovered_from is not None else ""
+            self.say(f"The saved game continues after {actions} actions{damaged}.")
+            self._say_journal()
+            self._play()
+            return journal
+
+    def _seat_from_journal(self, table: Table, secrets_: SeatSecrets | None, local: bool) -> None:
+        """Make the lobby's seats those of a saved game, tokens and plans from its seats file."""
+        if secrets_ is not None and secrets_.game_id:
+            self.game_id = secrets_.game_id
+        self.lobby.set_players(table.players)
+        for i, seat in enumerate(table.seats):
+            saved = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
+            plan = saved.get("plan") if saved.get("plan") in ("open", "local", "computer") else \
+                ("computer" if seat.is_computer else "open")
+            if plan == "local" and not local:
+                plan = "open"
+            level = saved.get("level") if saved.get("level") in ("easy", "normal", "hard") else \
+                (seat.kind if seat.is_computer else "normal")
+            token = saved.get("token") if plan == "open" and isinstance(saved.get("token"), str) else None
+            slot = self.lobby.slots[i]
+            slot.plan, slot.level, slot.token = plan, level, token
+            slot.name, slot.dynasty, slot.connected, slot.replaced = seat.name, seat.dynasty, False, False
+            seat.kind = slot.kind()
 
     def local_link(self) -> HostLink:
         """Return a link for the seats played on the host's own screen (and the public view)."""
@@ -288,6 +385,8 @@ class Host:
                         self._ready(key, mask, now)
                     self._timers(now)
                     self._flush()
+                    if self.journal is not None:
+                        self.journal.flushed()  # the updates are out: the journal may fsync now
         except Exception:  # noqa: BLE001 - the host must still tell its clients it is going
             log.exception("the host loop failed")
             self._closing_reason = "The host ran into an error and closed the game."
@@ -490,9 +589,22 @@ class Host:
             except Refusal:
                 if self.phase != "lobby":
                     raise
-        if self.phase != "lobby":
+        if self.phase == "lobby":
+            return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
+        if not self.lobby.free_seats():
             raise Refusal("The game has started and every seat is taken; you can watch instead.")
-        return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
+        return self._claim_in_game(seat, hello["name"])
+
+    def _claim_in_game(self, seat: int | None, name: str) -> tuple[int, str]:
+        """Seat a player at a resumed game's seat whose token was lost; its name and dynasty stay."""
+        assert self.table is not None
+        seat, token = self.lobby.claim(seat, name, None)
+        self.lobby.slots[seat].name = self.table.seats[seat].name
+        self.table.seats[seat].kind = "remote"
+        if self.journal is not None:
+            undos = self.journal.secrets.undos if self.journal.secrets is not None else 0
+            self.journal.keep_secrets(self._secrets(undos))
+        return seat, token
 
     def _catch_up(self, conn: Conn) -> None:
         """Send a connection that just arrived the current view, and who is missing."""

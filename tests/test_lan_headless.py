@@ -35,9 +35,9 @@ def connect(port: int, wait: float = 10.0) -> WireClient:
             time.sleep(0.05)
 
 
-def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer() -> None:
+def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer(tmp_path: Path) -> None:
     port = free_port()
-    env = dict(os.environ, TWO_RIVERS_LAN="loopback", TWO_RIVERS_COMPUTER_DELAY="0",
+    env = dict(os.environ, TWO_RIVERS_LAN="loopback", TWO_RIVERS_COMPUTER_DELAY="0", TWO_RIVERS_DATA=str(tmp_path),
                TWO_RIVERS_DISCOVERY_PORT=str(free_port(socket.SOCK_DGRAM)))
     command = [sys.executable, "main.py", "--host", "--players", "2", "--computer", "1", "--bind", "127.0.0.1",
                "--port", str(port), "--seed", "3"]
@@ -72,3 +72,7 @@ def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer() -> No
     assert "Computer 2 (normal)" in output
     assert "The game is over" in output and "1. " in output
     assert "Stopped by Ctrl+C" in output and "The host has stopped" in output
+    # The game was journalled in the data folder, finished, with the seats' tokens beside it.
+    (journal,) = (tmp_path / "games").glob("*.journal")
+    assert f"The game is saved in {journal}" in output
+    assert journal.with_name(journal.name + ".seats").exists()

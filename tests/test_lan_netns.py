@@ -91,7 +91,7 @@ def test_players_in_other_namespaces_discover_the_host_and_play_a_whole_game(tmp
     try:
         _build_lan(switch, [host_ns, *players])
         env = dict(os.environ, TWO_RIVERS_LAN=BROADCAST, TWO_RIVERS_DISCOVERY_PORT=str(DISCOVERY),
-                   TWO_RIVERS_COMPUTER_DELAY="0", PYTHONPATH=str(ROOT))
+                   TWO_RIVERS_COMPUTER_DELAY="0", PYTHONPATH=str(ROOT), TWO_RIVERS_DATA=str(tmp_path / "data"))
         host = subprocess.Popen(
             ["ip", "netns", "exec", host_ns, sys.executable, "main.py", "--host", "--players", "2",
              "--port", str(PORT), "--seed", "5"],
