@@ -188,3 +188,17 @@ def test_the_worker_process_returns_a_legal_action() -> None:
     got_seat, view_id, action = results[0]
     assert (got_seat, view_id) == (seat, 7)
     assert action in legal_actions(s)
+
+
+def test_a_decision_for_a_stale_view_is_not_played() -> None:
+    table = Table([Seat("cpu0", "bull", "easy"), Seat("cpu1", "urn", "easy")], seed=8)
+    seat = table.to_move()
+    with ComputerPlayers(synchronous=True) as players:
+        seats = ComputerSeats(table, players)
+        stale = table.view(seat)
+        stale["view_id"] = table.view_id - 1
+        players.request(seat, stale, "easy", rng_seed=1)
+        assert seats.tick() == []           # the stale answer is dropped; a fresh one is asked for
+        assert not table.records
+        assert seats.tick() == [seat]
+        assert len(table.records) == 1

@@ -11,7 +11,7 @@ Imports game.rules only; never game.ui, net or pygame.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.boards import BOARDS, COLS, bit, index
@@ -93,7 +93,6 @@ class Knowledge:
     pool: list[int]                          # unseen tiles per colour: other hands, bag, unknown discards
     hidden_counts: list[int]                 # per seat, how many tiles it holds (0 for this seat)
     bag_size: int
-    scores: list[list[int]] = field(default_factory=list)
 
     def sample(self, rng: random.Random) -> State:
         """Return a State agreeing with the view, hidden tiles drawn at random from the pool."""
@@ -141,7 +140,7 @@ def knowledge(view: dict[str, Any], history: list[dict[str, Any]] | None = None)
                    for c in range(4)]
     s.scores = _scores(view, hist)
     _set_decision(s, view, hist)
-    return Knowledge(view, seat, s, pool, hidden, bag_size, s.scores)
+    return Knowledge(view, seat, s, pool, hidden, bag_size)
 
 
 def _pad_pool(pool: list[int], needed: int) -> None:

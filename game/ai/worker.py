@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,23 +39,23 @@ def _warm_up() -> bool:
 @dataclass
 class _Pending:
     view_id: int
-    level: str
+    request: tuple[dict[str, Any], str, int, list[dict[str, Any]] | None]   # view, level, seed, history
     future: Future | None
     result: Action | None
-    started: float
 
 
 class ComputerPlayers:
     """Computer decisions in a worker process: request, poll each frame, close at the end.
 
     `synchronous=True` decides inside `request` itself (tests, self-play, a machine where
-    processes cannot be started); `poll` then hands the result out like any other.
+    processes cannot be started); `poll` then hands the result out like any other. If the worker
+    process dies, the decisions are made in this process from then on, so a game never stalls.
     """
 
     def __init__(self, budget_s: float | None = None, synchronous: bool = False, processes: int = 1,
                  context: str = "spawn") -> None:
         self.budget_s = budget_s
-        self.synchronous = synchronous
+        self.errors: list[str] = []
         self._pending: dict[int, _Pending] = {}
         self._pool: ProcessPoolExecutor | None = None
         if not synchronous:
@@ -71,16 +72,19 @@ class ComputerPlayers:
         current = self._pending.get(seat)
         if current is not None and current.view_id == view_id:
             return
-        if current is not None and current.future is not None:
-            current.future.cancel()     # stale: the table moved on
+        self.forget(seat)       # stale: the table moved on
         seed = rng_seed if rng_seed is not None else (view_id * 7919 + seat) & 0x7FFFFFFF
-        started = time.perf_counter()
+        args = (view, level, seed, history)
         if self._pool is None:
-            action = decide(view, level, seed, self.budget_s, history)
-            self._pending[seat] = _Pending(view_id, level, None, action, started)
-        else:
+            self._pending[seat] = _Pending(view_id, args, None, decide(view, level, seed, self.budget_s, history))
+            return
+        try:
             future = self._pool.submit(decide, view, level, seed, self.budget_s, history)
-            self._pending[seat] = _Pending(view_id, level, future, None, started)
+        except (BrokenProcessPool, RuntimeError) as exc:
+            self._lost_worker(exc)
+            self._pending[seat] = _Pending(view_id, args, None, decide(view, level, seed, self.budget_s, history))
+            return
+        self._pending[seat] = _Pending(view_id, args, future, None)
 
     def poll(self) -> list[tuple[int, int, Action]]:
         """Return (seat, view_id, action) for every decision finished since the last poll."""
@@ -89,13 +93,31 @@ class ComputerPlayers:
             if p.future is None:
                 action = p.result
             elif p.future.done():
-                action = p.future.result()
+                action = self._result(p)
             else:
                 continue
             del self._pending[seat]
             assert action is not None
             out.append((seat, p.view_id, action))
         return out
+
+    def _result(self, p: _Pending) -> Action:
+        assert p.future is not None
+        try:
+            return p.future.result()
+        except Exception as exc:    # the worker failed: decide here rather than stall the table
+            if isinstance(exc, BrokenProcessPool):
+                self._lost_worker(exc)
+            else:
+                self.errors.append(f"computer player failed: {exc!r}")
+            view, level, seed, history = p.request
+            return decide(view, level, seed, self.budget_s, history)
+
+    def _lost_worker(self, exc: BaseException) -> None:
+        self.errors.append(f"worker process lost ({exc!r}); thinking in this process from now on")
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
 
     def thinking(self) -> set[int]:
         """Return the seats whose decision is still being worked out."""
@@ -135,7 +157,8 @@ class ComputerSeats:
         self._own_players = players is None
         self._history: dict[int, list[dict[str, Any]]] | None = (
             {i: [] for i in range(table.players)} if not table.records else None)
-        self._asked: dict[int, tuple[int, float]] = {}
+        self._asked: dict[int, tuple[int, float]] = {}       # seat -> (view_id asked about, when)
+        self._ready: dict[int, tuple[int, Action]] = {}       # seat -> (view_id, decision) not yet played
         self.errors: list[str] = []
         table.subscribe(self._on_events)
 
@@ -150,21 +173,20 @@ class ComputerSeats:
 
     def tick(self) -> list[int]:
         """Ask for and submit computer decisions; return the seats that acted during this tick."""
-        acted = []
         for seat, view_id, action in self.players.poll():
+            self._ready[seat] = (view_id, action)
+        acted = []
+        for seat, (view_id, action) in list(self._ready.items()):
             if view_id != self.table.view_id or self.table.to_move() != seat:
-                continue            # the table moved on while it thought
-            if time.perf_counter() - self._asked.get(seat, (0, 0.0))[1] < self.min_delay_s:
-                self._hold(seat, view_id, action)
+                del self._ready[seat]       # the table moved on while it thought
                 continue
+            if time.perf_counter() - self._asked.get(seat, (0, 0.0))[1] < self.min_delay_s:
+                continue                    # hold it a moment, so a human sees one move at a time
+            del self._ready[seat]
             self._submit(seat, action)
             acted.append(seat)
         self._ask()
         return acted
-
-    def _hold(self, seat: int, view_id: int, action: Action) -> None:
-        # Keep a finished decision until the minimum delay has passed.
-        self.players._pending[seat] = _Pending(view_id, "", None, action, time.perf_counter())
 
     def _submit(self, seat: int, action: Action) -> None:
         try:
