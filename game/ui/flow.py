@@ -16,6 +16,7 @@ import importlib.util
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -87,8 +88,7 @@ def has_saved_game() -> bool:
 
 def default_continue_game(app: App) -> None:
     """Resume the last unfinished local game exactly where it stopped, curtain up."""
-    from game.journal import JournalError, last_unfinished, resume
-    from game.session import LocalLink
+    from game.journal import last_unfinished
     from game.ui.dialog import alert
     from game.ui.settings import data_dir
 
@@ -96,8 +96,17 @@ def default_continue_game(app: App) -> None:
     if saved is None:
         alert(app, "Nothing to continue", "There is no unfinished game on this computer.")
         return
+    resume_game(app, saved.path)
+
+
+def resume_game(app: App, path: Path) -> None:
+    """Resume one saved local game (the Saved-games list's Continue) where it stopped, curtain up."""
+    from game.journal import JournalError, resume
+    from game.session import LocalLink
+    from game.ui.dialog import alert
+
     try:
-        table, writer, journal = resume(saved.path)
+        table, writer, journal = resume(path)
     except (JournalError, OSError) as err:
         alert(app, "This game cannot be continued", str(err))
         return
