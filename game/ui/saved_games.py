@@ -1,0 +1,326 @@
+"""The Saved-games list: every journal in the data folder, newest first, with what can be done with it.
+
+Owns: `SavedGamesScene` — one big row per saved game (when it started, the players with their
+dynasties, the variants, "finished, won by …" or "turn N, in progress", or for a damaged file what is
+wrong with it), and the row's buttons: Watch (a finished game's replay, game.ui.replay_scene),
+Continue (an unfinished local game, through game.ui.flow.resume_game), Delete (after a confirm).
+Big Newer/Older buttons page through a long list. Nothing here ever raises on a bad file: a journal
+that cannot be read is listed with its problem.
+
+Deleting removes files; the scene never changes a game's state. Must not import: net, game.rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import pieces
+from game.ui import theme as th
+from game.ui.dialog import confirm
+from game.ui.menu import MARGIN, MenuScene
+from game.ui.table_panels import VARIANT_NAMES
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.journal import SavedGame
+    from game.ui.app import App
+    from game.ui.theme import Theme
+
+log = logging.getLogger(__name__)
+
+ROW_H = 166          # at 1080p: four rows between the heading and the bottom buttons
+ROW_GAP = 14
+ACTION_W = 250
+COMPANIONS = (".seats", ".damaged")  # files the LAN host and the recovery keep beside a journal
+
+
+@dataclass
+class Summary:
+    """What a row says about a readable game, worked out once by replaying it."""
+
+    turn: int
+    finished: bool
+    winners: list[str]
+
+
+def summarize(saved: SavedGame) -> Summary | None:
+    """Replay a saved game to its last state: its turn, whether it ended, who won; None if it cannot be."""
+    from game.journal import JournalError, replay
+    from game.replay import open_view
+
+    journal = saved.journal
+    if journal is None:
+        return None
+    try:
+        states, _ = replay(journal)
+    except (JournalError, ValueError) as err:
+        log.info("saved game %s cannot be replayed: %s", saved.path, err)
+        return None
+    view = open_view(states[-1], journal.seats, len(states) - 1)
+    names = view["names"]
+    winners = [names[r["seat"]] for r in view.get("ranking") or [] if r["place"] == 1]
+    return Summary(int(view["turn"]), bool(view["game_over"]), winners)
+
+
+def started_words(when: float) -> str:
+    """'12 March 2026 · 21:04' in local time."""
+    t = time.localtime(when)
+    return f"{t.tm_mday} {time.strftime('%B %Y · %H:%M', t)}"
+
+
+def variants_words(variants: list[str]) -> str:
+    names = [VARIANT_NAMES.get(v, v) for v in variants]
+    return ", ".join(names) if names else "Standard rules"
+
+
+def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame.Color]:
+    """The row's status line and its colour."""
+    journal = saved.journal
+    if journal is None:
+        return str(saved.problem), th.TERRACOTTA
+    if summary is None:
+        return "Damaged: its actions cannot be replayed", th.TERRACOTTA
+    lan = "LAN game, " if journal.lan else ""
+    if summary.finished:
+        won = f", won by {' and '.join(summary.winners)}" if summary.winners else ""
+        return _upper_first(f"{lan}finished after {summary.turn} turns{won}"), th.LAPIS
+    rest = " (the host resumes it)" if journal.lan else ""
+    return _upper_first(f"{lan}turn {summary.turn}, in progress{rest}"), th.GOLD_DARK
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def delete_saved(path: Path) -> None:
+    """Remove a journal and the files kept beside it."""
+    for p in [path] + [path.with_name(path.name + s) for s in COMPANIONS]:
+        with contextlib.suppress(FileNotFoundError):
+            p.unlink()
+
+
+class ArrowButton(Button):
+    """A page button: a label with an up or down triangle beside it."""
+
+    def __init__(self, text: str, direction: int, on_click: Any) -> None:
+        super().__init__(text, on_click, style="primary", text_size=th.TEXT_BODY)
+        self.direction = direction  # -1 up, +1 down
+
+    def _draw_label(self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color) -> None:
+        r = face.height // 5
+        cx, cy = face.left + face.height // 2, face.centery
+        d = self.direction
+        pygame.draw.polygon(surface, ink, [(cx - r, cy - d * r * 0.6), (cx + r, cy - d * r * 0.6), (cx, cy + d * r)])
+        label = face.copy()
+        label.left = cx + r
+        label.width = face.right - label.left
+        theme.blit_text(surface, self.text, self.text_size, ink, shadow=self.enabled, center=label.center)
+
+
+class SavedGamesScene(MenuScene):
+    """Every saved game, newest first; Watch, Continue or Delete each."""
+
+    heading = "Saved games"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.games: list[SavedGame] = []
+        self.summaries: dict[Path, Summary | None] = {}
+        self.first = 0           # index of the top row shown
+        self.per_page = 4
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.row_buttons: list[Button] = []
+        self.add_back_button()
+        self.newer = self.add("newer", ArrowButton("Newer", -1, lambda: self.scroll(-1)))
+        self.older = self.add("older", ArrowButton("Older", 1, lambda: self.scroll(1)))
+
+    # -- the list ----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()  # a game may have been continued, finished or deleted meanwhile
+
+    def refresh(self) -> None:
+        from game.journal import list_games
+        from game.ui.settings import data_dir
+
+        try:
+            self.games = list_games(data_dir())
+        except OSError as err:  # a folder we cannot read lists nothing rather than crashing
+            log.warning("saved games cannot be listed: %s", err)
+            self.games = []
+        self.first = max(0, min(self.first, len(self.games) - 1))
+        self._build_rows()
+
+    def summary(self, saved: SavedGame) -> Summary | None:
+        if saved.path not in self.summaries:
+            self.summaries[saved.path] = summarize(saved)
+        return self.summaries[saved.path]
+
+    def scroll(self, pages: int) -> None:
+        last = max(0, len(self.games) - self.per_page)
+        self.first = max(0, min(last, self.first + pages * self.per_page))
+        self._build_rows()
+
+    # -- row actions -------------------------------------------------------------------------------
+    def watch(self, saved: SavedGame) -> None:
+        from game.ui.replay_scene import open_replay
+
+        open_replay(self.app, saved.path)
+
+    def continue_game(self, saved: SavedGame) -> None:
+        from game.ui.flow import resume_game
+
+        resume_game(self.app, saved.path)
+
+    def ask_delete(self, saved: SavedGame) -> None:
+        who = ", ".join(s["name"] for s in saved.journal.seats) if saved.journal else saved.path.name
+        confirm(self.app, "Delete this game?", f"{who}: this saved game will be gone for good.",
+                lambda: self.delete(saved), yes="Delete", no="Keep it")
+
+    def delete(self, saved: SavedGame) -> None:
+        try:
+            delete_saved(saved.path)
+        except OSError as err:
+            from game.ui.dialog import alert
+
+            alert(self.app, "The game could not be deleted", str(err))
+        self.refresh()
+
+    # -- layout ------------------------------------------------------------------------------------
+    def list_area(self, size: tuple[int, int]) -> pygame.Rect:
+        t = self.theme
+        top = t.s(40) + t.s(th.TEXT_HUGE) + t.s(30)
+        bottom = size[1] - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(30)
+        width = min(size[0] - 2 * t.s(MARGIN), t.s(1640))
+        return pygame.Rect(size[0] // 2 - width // 2, top, width, bottom - top)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        t = self.theme
+        area = self.list_area(size)
+        self.per_page = max(1, (area.height + t.s(ROW_GAP)) // (t.s(ROW_H) + t.s(ROW_GAP)))
+        h = t.s(th.BUTTON_HEIGHT)
+        y = size[1] - t.s(MARGIN) - h
+        w = t.s(280)
+        self.older.set_rect(pygame.Rect(size[0] - t.s(MARGIN) - w, y, w, h))
+        self.newer.set_rect(pygame.Rect(self.older.rect.left - t.s(24) - w, y, w, h))
+        self._build_rows()
+
+    def _build_rows(self) -> None:
+        """Make the visible rows and their buttons (named by the game's index in the whole list)."""
+        t = self.theme
+        for b in self.row_buttons:
+            self.widgets.remove(b)
+        self.buttons = {k: v for k, v in self.buttons.items() if not k.split("_")[-1].isdigit()}
+        self.row_buttons, self.rows = [], []
+        area = self.list_area(self.app.size)
+        shown = self.games[self.first:self.first + self.per_page]
+        for k, saved in enumerate(shown):
+            i = self.first + k
+            rect = pygame.Rect(area.left, area.top + k * (t.s(ROW_H) + t.s(ROW_GAP)), area.width, t.s(ROW_H))
+            self.rows.append((i, rect))
+            self._row_buttons(i, saved, rect)
+        more = len(self.games) > self.per_page
+        self.newer.visible = self.older.visible = more
+        self.newer.enabled = self.first > 0
+        self.older.enabled = self.first + self.per_page < len(self.games)
+
+    def _row_buttons(self, i: int, saved: SavedGame, rect: pygame.Rect) -> None:
+        t = self.theme
+        specs: list[tuple[str, str, Any, str]] = []
+        journal = saved.journal
+        summary = self.summary(saved) if journal is not None else None
+        if summary is not None and summary.finished:
+            specs.append(("watch", "Watch", lambda: self.watch(saved), "primary"))
+        elif summary is not None and not journal.lan:
+            specs.append(("continue", "Continue", lambda: self.continue_game(saved), "warm"))
+        specs.append(("delete", "Delete", lambda: self.ask_delete(saved), "dark"))
+        w, h, gap = t.s(ACTION_W), t.s(th.BUTTON_HEIGHT), t.s(16)
+        x = rect.right - t.s(24) - len(specs) * w - (len(specs) - 1) * gap
+        for name, label, action, style in specs:
+            size = th.TEXT_BODY if name != "delete" else th.TEXT_SMALL
+            button = Button(label, action, style=style, text_size=size)
+            button.set_rect(pygame.Rect(x, rect.centery - h // 2, w, h))
+            button._age = 10.0  # rows are rebuilt on paging: no pop-in each time
+            self.add(f"{name}_{i}", button)
+            self.row_buttons.append(button)
+            x += w + gap
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        if not self.games:
+            t.blit_paragraph(surface, "No saved games yet. Every game played on this computer is kept here, "
+                             "from its first move to its last.", th.TEXT_BODY, th.CREAM,
+                             self.list_area(surface.get_size()).inflate(-t.s(200), -t.s(200)), align="center")
+            return
+        for i, rect in self.rows:
+            self._draw_row(surface, self.games[i], rect)
+        if len(self.games) > self.per_page:
+            last = min(len(self.games), self.first + self.per_page)
+            t.blit_text(surface, f"Games {self.first + 1}–{last} of {len(self.games)}", th.TEXT_SMALL, th.SAND,
+                        shadow=True, midright=(self.newer.rect.left - t.s(30), self.newer.rect.centery))
+
+    def _draw_row(self, surface: pygame.Surface, saved: SavedGame, rect: pygame.Rect) -> None:
+        t = self.theme
+        journal = saved.journal
+        damaged = journal is None
+        draw_panel(surface, rect, t, th.SAND_DARK if damaged else th.SAND, th.TERRACOTTA if damaged else th.GOLD_DARK,
+                   radius=18)
+        x, y = rect.left + t.s(30), rect.top + t.s(16)
+        summary = self.summary(saved) if journal is not None else None
+        status, color = status_words(saved, summary)
+        text_w = self.row_buttons_left(rect) - x - t.s(20)
+        if damaged:
+            when = _mtime(saved.path)
+            t.blit_text(surface, f"Damaged · {when} · {saved.path.name}", th.TEXT_SMALL, th.INK, topleft=(x, y))
+            t.blit_paragraph(surface, status, th.TEXT_BODY, color, pygame.Rect(x, y + t.s(46), text_w, 0))
+            return
+        t.blit_text(surface, started_words(journal.started), th.TEXT_SMALL, th.CLAY, topleft=(x, y))
+        self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
+        line = f"{status} · {variants_words(journal.variants)}"
+        t.blit_text(surface, _fit(t, line, th.TEXT_SMALL, text_w), th.TEXT_SMALL, color,
+                    topleft=(x, rect.bottom - t.s(16) - t.s(th.TEXT_SMALL)))
+
+    def row_buttons_left(self, rect: pygame.Rect) -> int:
+        lefts = [b.rect.left for b in self.row_buttons if rect.colliderect(b.rect)]
+        return min(lefts) if lefts else rect.right
+
+    def _draw_players(self, surface: pygame.Surface, seats: list[dict[str, Any]], x: int, y: int, width: int) -> None:
+        """Each player's dynasty emblem and name, in seat order."""
+        t = self.theme
+        icon = t.s(54)
+        right = x + width
+        for seat in seats:
+            if x + icon > right:
+                break
+            pieces.draw_emblem(self.app, surface, pygame.Rect(x, y, icon, icon), seat["dynasty"])
+            name = _fit(t, seat["name"], th.TEXT_BODY, right - x - icon - t.s(8))
+            r = t.blit_text(surface, name, th.TEXT_BODY, th.INK, midleft=(x + icon + t.s(8), y + icon // 2))
+            x = r.right + t.s(30)
+
+
+def _mtime(path: Path) -> str:
+    try:
+        return started_words(path.stat().st_mtime)
+    except OSError:
+        return "unknown date"
+
+
+def _fit(t: Theme, text: str, size: int, width: int) -> str:
+    """Shorten a line with an ellipsis so it never runs out of its row."""
+    font = t.font(t.s(size))
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
