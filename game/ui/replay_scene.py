@@ -117,8 +117,13 @@ class Slider(Widget):
 
     def set_rect(self, rect: pygame.Rect) -> None:
         super().set_rect(rect)
-        h = max(8, rect.height * 2 // 5)
-        self.track = pygame.Rect(rect.left + h // 2, rect.bottom - h - 4, rect.width - h, h)
+        h = max(8, rect.height // 3)
+        inset = self.knob_radius(h, 4) + 2  # the knob stays inside the column at both ends
+        self.track = pygame.Rect(rect.left + inset, rect.bottom - h - rect.height // 10, rect.width - 2 * inset, h)
+
+    @staticmethod
+    def knob_radius(track_h: int, grow: int = 0) -> int:
+        return track_h * 7 // 10 + grow
 
     def position_at(self, x: int) -> int:
         k = (x - self.track.left) / max(1, self.track.width)
@@ -155,7 +160,7 @@ class Slider(Widget):
         pygame.draw.rect(surface, th.GOLD_DARK, done, border_radius=rad)
         pygame.draw.rect(surface, th.GOLD if self.hovered or self.dragging else th.GOLD_DARK, track,
                          width=max(2, t.s(3)), border_radius=rad)
-        knob_r = track.height * 3 // 4 + (t.s(4) if self.hovered or self.dragging else 0)
+        knob_r = self.knob_radius(track.height, t.s(3) if self.hovered or self.dragging else 0)
         pygame.draw.circle(surface, th.SHADOW, (self.knob_x(), track.centery + t.s(3)), knob_r)
         pygame.draw.circle(surface, th.GOLD_LIGHT, (self.knob_x(), track.centery), knob_r)
         pygame.draw.circle(surface, th.GOLD_DARK, (self.knob_x(), track.centery), knob_r, max(2, t.s(3)))

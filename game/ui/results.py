@@ -1,9 +1,10 @@
 """The Results screen: the final score revealed, colour by colour, treasure by treasure.
 
-Owns: ResultsScene(app, ranking, names, dynasties, config=None) where `ranking` is
+Owns: ResultsScene(app, ranking, names, dynasties, config=None, journal_path=None) where `ranking` is
 `game.rules.final_ranking(state)` (best first: {"seat", "place", "score", "colors", "treasures"},
 colours AFTER treasures), `names` and `dynasties` are indexed by seat, and `config` is the New-game
-config (for "Play again", through `app.hooks.play_again`). The reveal: bars grow to each player's
+config (for "Play again", through `app.hooks.play_again`) and `journal_path` the finished game's journal
+(for "Watch the replay", game.ui.replay_scene; no button without it). The reveal: bars grow to each player's
 points before treasures, treasures fly one by one into the lowest colour (RULES.md section 15), each
 score (the lowest colour) is ringed, the winner is crowned, and a line says what broke a tie.
 A click anywhere outside the buttons skips to the end.
@@ -14,6 +15,7 @@ Must not import: game.rules (the ranking arrives as plain data), net.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -81,9 +83,11 @@ class ResultsScene(MenuScene):
         names: list[str],
         dynasties: list[str],
         config: dict[str, Any] | None = None,
+        journal_path: Path | None = None,
     ) -> None:
         super().__init__(app)
         self.ranking, self.names, self.dynasties, self.config = ranking, names, dynasties, config
+        self.journal_path = journal_path
         self.before = [undo_treasures(r["colors"], r["treasures"]) for r in ranking]
         most = max((len(order) for _, order in self.before), default=0)
         self.t_score = GROW_START + GROW_TIME + 0.3 + most * TREASURE_TIME
@@ -96,10 +100,17 @@ class ResultsScene(MenuScene):
         again = self.add("play_again", Button("Play again", self.play_again, style="warm"))
         title = self.add("title", Button("Title", self.to_title))
         again.intro_delay = title.intro_delay = 0.8
+        if journal_path is not None:
+            self.add("replay", Button("Watch the replay", self.watch_replay)).intro_delay = 0.8
 
     # -- actions -----------------------------------------------------------------------------------
     def play_again(self) -> None:
         self.app.hooks.play_again(self.app, self.config)
+
+    def watch_replay(self) -> None:
+        from game.ui.replay_scene import open_replay
+
+        open_replay(self.app, self.journal_path)
 
     def to_title(self) -> None:
         from game.ui.title import TitleScene
@@ -136,6 +147,8 @@ class ResultsScene(MenuScene):
         bottom = size[1] - t.s(MARGIN) - h
         self.buttons["title"].set_rect(pygame.Rect(t.s(MARGIN), bottom, t.s(340), h))
         self.buttons["play_again"].set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(420), bottom, t.s(420), h))
+        if "replay" in self.buttons:
+            self.buttons["replay"].set_rect(pygame.Rect(size[0] // 2 - t.s(230), bottom, t.s(460), h))
         n = max(1, len(self.ranking))
         gap = t.s(34)
         width = min(t.s(430), (size[0] - 2 * t.s(MARGIN) - gap * (n - 1)) // n)

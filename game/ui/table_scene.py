@@ -198,7 +198,10 @@ class TableScene(Scene):
         except ImportError as err:  # the menus' results screen is optional; the panel already shows the ranking
             log.warning("results screen unavailable: %s", err)
             return
-        self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config))
+        # A journalled local game can be watched again from the results.
+        journal_path = getattr(getattr(self.link, "journal", None), "path", None)
+        self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
+                                      journal_path=journal_path))
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""

@@ -1,7 +1,7 @@
 """The title screen: the dusk backdrop, the name dropping in letter by letter, the main menu.
 
-Owns: TitleScene and where each main-menu button leads. New game, Rules and Settings are
-scenes of this package; Continue and the LAN buttons go through `app.hooks` (game.ui.flow), and
+Owns: TitleScene and where each main-menu button leads. New game, Saved games, Rules and Settings
+are scenes of this package; Continue and the LAN buttons go through `app.hooks` (game.ui.flow), and
 stay disabled, with a hint saying why, while their hook is missing or their module fails to import.
 
 Must not import at module level: game.rules, net, the LAN or table scenes (the title must be fast).
@@ -44,6 +44,7 @@ class TitleScene(MenuScene):
         self._lan_checked = False
         self.new_game = self.add("new_game", Button("New game", self.open_new_game, style="warm"))
         self.cont = self.add("continue", Button("Continue", self.continue_game, hint="No saved game yet"))
+        self.add("saved", Button("Saved games", self.open_saved_games))
         self.host = self.add("host", Button("Host a LAN game", self.host_lan, hint="Not in this version"))
         self.join = self.add("join", Button("Join a LAN game", self.join_lan, hint="Not in this version"))
         self.add("rules", Button("Rules", self.open_rules))
@@ -57,6 +58,11 @@ class TitleScene(MenuScene):
         from game.ui.new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def open_saved_games(self) -> None:
+        from game.ui.saved_games import SavedGamesScene
+
+        self.app.push(SavedGamesScene(self.app))
 
     def continue_game(self) -> None:
         if self.app.hooks.continue_game is not None:
@@ -131,7 +137,7 @@ class TitleScene(MenuScene):
         half = (width - gap) // 2
         x = size[0] // 2 - width // 2
         y = t.s(50) + t.s(th.TEXT_TITLE) + t.s(th.TEXT_BODY) + t.s(60)
-        rows = [["new_game"], ["continue"], ["host", "join"], ["rules", "settings"], ["quit"]]
+        rows = [["new_game"], ["continue", "saved"], ["host", "join"], ["rules", "settings"], ["quit"]]
         for row in rows:
             if len(row) == 1:
                 self.buttons[row[0]].set_rect(pygame.Rect(x, y, width, h))
