@@ -229,3 +229,47 @@ def test_the_data_folder_without_pygame_is_the_one_the_window_uses(tmp_path: Pat
     assert jr.default_data_dir() == Path(pygame.system.get_pref_path("TwoRivers", "TwoRivers"))
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path / "mine"))
     assert jr.default_data_dir() == tmp_path / "mine"
+
+
+def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    from game.ui import headless  # noqa: F401, PLC0415  (the dummy SDL drivers, before pygame starts)
+    from game.ui.headless import click_button, make_app  # noqa: PLC0415
+
+    lan = pytest.importorskip("game.ui.lan_screens")
+    host = make_host(players=2, seed=6, data_dir=tmp_path)
+    host.set_plan(0, "local")
+    (guest,) = seat_players(host, 1)
+    host.start_game()
+    rng = random.Random(2)
+    with host.lock:
+        assert host.table is not None
+        for _ in range(12):
+            seat = host.table.to_move()
+            host._submit(seat, rng.choice(host.table.legal_actions(seat)))
+        expected = views(host)
+    token = guest.token
+    host.stop()
+    guest.close()
+
+    app = make_app()
+    config = HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, data_dir=tmp_path)
+    scene = lan.HostScene(app, config)
+    app.push(scene)
+    back = None
+    try:
+        assert scene.resume.visible
+        click_button(app, "continue", frames=3)
+        again = scene.host
+        assert again is not None and again.phase == "playing" and views(again) == expected
+        assert type(app.top).__name__ == "LanTableScene" and app.top.humans == {0}
+        back = WireClient("127.0.0.1", again.port)
+        assert back.hello("Player 2", seat=1, token=token)["seat"] == 1
+        assert back.expect("update")["view_id"] == expected[None]["view_id"]
+    finally:
+        app.close()
+        if back is not None:
+            back.close()
+        if scene.host is not None:
+            scene.host.stop()

@@ -1,14 +1,15 @@
 """The LAN screens: host a game (the lobby), join a game (discovered or typed), choose a seat, or watch.
 
 Owns: `HostScene` (runs a net.host.Host while it is open: each seat open for the LAN, played on this
-screen, or a computer; the options everyone sees; Start once every seat is filled), `JoinScene` (games
+screen, or a computer; the options everyone sees; Start once every seat is filled; every game journalled
+in the data folder, and Continue resumes the last unfinished LAN game), `JoinScene` (games
 announced on the LAN appear by themselves; an address can be typed on an on-screen keypad), `SeatScene`
 (the host's lobby as a spectator sees it: pick a free seat, a name and a dynasty, or just watch),
 `WatchScene` (JoinScene that goes straight to watching), and opening the table scene with the game's Link
 once the host starts. Mouse only, sized for a TV.
 
 The title screen finds HostScene and JoinScene through game.ui.flow (`open_lan_scene`).
-Imports pygame, game.ui and net (DESIGN.md: the UI may import the LAN); never game.rules directly.
+Imports pygame, game.ui, game.journal and net (DESIGN.md: the UI may import the LAN); never game.rules directly.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.journal import JournalError, SavedGame, last_unfinished
 from game.ui import theme as th
 from game.ui.dialog import alert, confirm
 from game.ui.menu import MARGIN, MenuScene
+from game.ui.settings import data_dir
 from game.ui.widgets import Button, Cycler, Stepper, Toggle, draw_panel
 from net.client import NetLink
 from net.discovery import Listener
@@ -145,7 +148,9 @@ class HostScene(MenuScene):
     def __init__(self, app: App, config: HostConfig | None = None) -> None:
         super().__init__(app)
         self.news: deque[str] = deque(maxlen=5)
-        self.host = self._start_host(config or HostConfig(host_name=_host_name()))
+        # Every LAN game hosted from this screen is journalled, so that Continue can take it up after a crash.
+        self.host = self._start_host(config or HostConfig(host_name=_host_name(), data_dir=data_dir()))
+        self.saved = self._last_lan_game()
         self.add_back_button()
         count = len(self.host.lobby.slots) if self.host else 4
         self.players = self.add("players", Stepper(count, 2, 4, self.set_players, fmt=lambda n: f"{n} players",
@@ -156,6 +161,9 @@ class HostScene(MenuScene):
                                                   hint=hint, ink=th.CREAM))
                         for key, label, hint in VARIANT_TOGGLES}
         self.start = self.add("start", Button("Start", self.start_game, hint="Seats are still open"))
+        self.resume = self.add("continue", Button("Continue", self.continue_game, style="warm",
+                                                  hint="The last unfinished LAN game"))
+        self.resume.visible = self.saved is not None
         self.seat_rects: list[pygame.Rect] = []
         self._handed_over = False
         self.plans[0].value = "local"
@@ -203,6 +211,33 @@ class HostScene(MenuScene):
         self._handed_over = True  # the table's link now owns the host: closing the table stops it
         open_table(self.app, self.host.local_link(), lobby)
 
+    def _last_lan_game(self) -> SavedGame | None:
+        folder = self.host.config.data_dir if self.host is not None else None
+        if folder is None:
+            return None
+        try:
+            return last_unfinished(folder, lan=True)
+        except OSError as err:
+            log.info("cannot look for saved LAN games: %s", err)
+            return None
+
+    def continue_game(self) -> None:
+        """Take up the last unfinished LAN game: players come back to their seats with their tokens."""
+        if self.host is None or self.saved is None:
+            return
+        try:
+            journal = self.host.resume_game(self.saved.path, local=True)
+        except (JournalError, OSError, Refusal) as err:
+            alert(self.app, "This game cannot be continued", str(err))
+            self.saved, self.resume.visible = None, False
+            return
+        lobby = {"seats": self.host.lobby.seats_wire(), "options": self.host.lobby.options("playing")}
+        self._handed_over = True
+        open_table(self.app, self.host.local_link(), lobby)
+        if journal.recovered_from is not None:
+            alert(self.app, "Saved game repaired",
+                  f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+
     def exit(self) -> None:
         if self.host is not None and not self._handed_over:
             self.host.stop("The host closed the lobby.")
@@ -244,6 +279,7 @@ class HostScene(MenuScene):
         for i, toggle in enumerate(self.toggles.values()):
             toggle.set_rect(pygame.Rect(right, top + i * t.s(110), t.s(620), t.s(96)))
         self.start.set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(420), size[1] - t.s(MARGIN) - h, t.s(420), h))
+        self.resume.set_rect(self.start.rect.move(-t.s(460), 0))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         t = self.theme
