@@ -178,7 +178,6 @@ def test_the_worker_process_returns_a_legal_action() -> None:
     view["view_id"] = 7
     with ComputerPlayers() as players:
         players.request(seat, view, "normal")
-        assert seat in players.thinking() or True     # it may already be done
         deadline = time.perf_counter() + 60
         results: list[tuple[int, int, dict[str, Any]]] = []
         while not results and time.perf_counter() < deadline:

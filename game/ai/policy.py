@@ -46,7 +46,7 @@ def _sq(value: list[int]) -> int:
 
 # --- candidates --------------------------------------------------------------------------------
 
-class Board:
+class Outlook:
     """The groups and kingdoms of one position, found once for all the priors."""
 
     def __init__(self, s: State) -> None:
@@ -114,7 +114,7 @@ def candidates(s: State, limits: Limits = WIDE) -> list[Action]:
     legal = legal_actions(s)
     if s.decision is None or s.decision["kind"] != "action":
         return legal
-    board = Board(s)
+    board = Outlook(s)
     tiles, leaders, moves, cats, out = [], [], [], [], []
     for a in legal:
         kind = a["kind"]
