@@ -310,3 +310,16 @@ def test_an_empty_list_says_so(data: Path) -> None:
     app.run_frames(1)
     assert any("No saved games yet" in r.text for r in app.theme.record_text)
     app.theme.record_text = None
+
+
+def test_the_title_opens_watch_a_lan_game(data: Path) -> None:
+    from game.ui.title import TitleScene
+
+    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app.push(TitleScene(app))
+    headless.settle(app, 0.5)
+    assert app.top.watch.enabled
+    headless.click_button(app, "watch", frames=3)
+    assert type(app.top).__name__ == "WatchScene" and app.top.watch
+    headless.click_button(app, "back", frames=3)
+    assert isinstance(app.top, TitleScene)

@@ -1,9 +1,10 @@
 """Hand-over points between the menu screens and code other authors own.
 
 Owns: `Hooks`, the replaceable functions the menus call — start a game from a New-game config,
-continue a saved game, open the LAN host/join screens, play again after the results. Defaults
+continue a saved game (the last one, or one chosen in the Saved-games list: `resume_game`), open the
+LAN host/join/watch screens, play again after the results. Defaults
 import the other authors' modules lazily (`game.ui.table_scene.TableScene`,
-`game.ui.lan_screens.HostScene / JoinScene`) and explain, in a dialog, when one is not there yet.
+`game.ui.lan_screens.HostScene / JoinScene / WatchScene`) and explain, in a dialog, when one is not there yet.
 `main.py` (or a test) may replace any hook: `app.hooks.start_game = my_function`.
 
 Must not import at module level: game.rules, net, or the table / LAN scenes.
@@ -121,7 +122,7 @@ def resume_game(app: App, path: Path) -> None:
 
 
 def open_lan_scene(app: App, class_name: str) -> None:
-    """Push `game.ui.lan_screens.<class_name>(app)` (HostScene or JoinScene)."""
+    """Push `game.ui.lan_screens.<class_name>(app)` (HostScene, JoinScene or WatchScene)."""
     try:
         module = importlib.import_module(LAN_MODULE)
         scene_class = getattr(module, class_name)
@@ -157,6 +158,8 @@ class Hooks:
     has_saved_game: Callable[[], bool] = has_saved_game
     host_lan: Callable[[App], None] | None = field(default=None)
     join_lan: Callable[[App], None] | None = field(default=None)
+    # A spectator's table on the TV (DESIGN.md): join a LAN game only to watch it.
+    watch_lan: Callable[[App], None] | None = field(default=None)
     play_again: Callable[[App, dict[str, Any] | None], None] = default_play_again
 
     def __post_init__(self) -> None:
@@ -165,3 +168,5 @@ class Hooks:
             self.host_lan = lambda app: open_lan_scene(app, "HostScene")
         if self.join_lan is None and module_available(LAN_MODULE):
             self.join_lan = lambda app: open_lan_scene(app, "JoinScene")
+        if self.watch_lan is None and module_available(LAN_MODULE):
+            self.watch_lan = lambda app: open_lan_scene(app, "WatchScene")

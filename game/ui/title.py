@@ -1,8 +1,9 @@
 """The title screen: the dusk backdrop, the name dropping in letter by letter, the main menu.
 
 Owns: TitleScene and where each main-menu button leads. New game, Saved games, Rules and Settings
-are scenes of this package; Continue and the LAN buttons go through `app.hooks` (game.ui.flow), and
-stay disabled, with a hint saying why, while their hook is missing or their module fails to import.
+are scenes of this package; Continue and the LAN buttons (host, join, watch: the TV as a spectator)
+go through `app.hooks` (game.ui.flow), and stay disabled, with a hint saying why, while their hook
+is missing or their module fails to import.
 
 Must not import at module level: game.rules, net, the LAN or table scenes (the title must be fast).
 """
@@ -47,6 +48,7 @@ class TitleScene(MenuScene):
         self.add("saved", Button("Saved games", self.open_saved_games))
         self.host = self.add("host", Button("Host a LAN game", self.host_lan, hint="Not in this version"))
         self.join = self.add("join", Button("Join a LAN game", self.join_lan, hint="Not in this version"))
+        self.watch = self.add("watch", Button("Watch a LAN game", self.watch_lan, hint="Not in this version"))
         self.add("rules", Button("Rules", self.open_rules))
         self.add("settings", Button("Settings", self.open_settings))
         self.add("quit", Button("Quit", self.ask_quit, style="dark"))
@@ -75,6 +77,10 @@ class TitleScene(MenuScene):
     def join_lan(self) -> None:
         if self.app.hooks.join_lan is not None:
             self.app.hooks.join_lan(self.app)
+
+    def watch_lan(self) -> None:
+        if self.app.hooks.watch_lan is not None:
+            self.app.hooks.watch_lan(self.app)
 
     def open_rules(self) -> None:
         from game.ui.rules_scene import RulesScene
@@ -111,18 +117,19 @@ class TitleScene(MenuScene):
         self.cont.enabled = hooks.continue_game is not None and hooks.has_saved_game()
         self.host.enabled = hooks.host_lan is not None
         self.join.enabled = hooks.join_lan is not None
+        self.watch.enabled = hooks.watch_lan is not None
 
     def _check_lan(self) -> None:
         # Import the LAN screens only once the title is on screen: a broken module disables the buttons.
         self._lan_checked = True
-        if not (self.host.enabled or self.join.enabled):
+        if not (self.host.enabled or self.join.enabled or self.watch.enabled):
             return
         try:
             importlib.import_module(LAN_MODULE)
         except Exception as err:  # any failure in someone else's module must not stop the title
             log.warning("LAN screens unavailable: %s", err)
-            self.host.enabled = self.join.enabled = False
-            self.host.hint = self.join.hint = "LAN play unavailable"
+            self.host.enabled = self.join.enabled = self.watch.enabled = False
+            self.host.hint = self.join.hint = self.watch.hint = "LAN play unavailable"
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -134,16 +141,13 @@ class TitleScene(MenuScene):
         t = self.theme
         h, gap = t.s(th.BUTTON_HEIGHT), t.s(22)
         width = t.s(780)
-        half = (width - gap) // 2
         x = size[0] // 2 - width // 2
         y = t.s(50) + t.s(th.TEXT_TITLE) + t.s(th.TEXT_BODY) + t.s(60)
-        rows = [["new_game"], ["continue", "saved"], ["host", "join"], ["rules", "settings"], ["quit"]]
+        rows = [["new_game"], ["continue", "saved"], ["host", "join"], ["watch"], ["rules", "settings", "quit"]]
         for row in rows:
-            if len(row) == 1:
-                self.buttons[row[0]].set_rect(pygame.Rect(x, y, width, h))
-            else:
-                self.buttons[row[0]].set_rect(pygame.Rect(x, y, half, h))
-                self.buttons[row[1]].set_rect(pygame.Rect(x + half + gap, y, half, h))
+            w = (width - gap * (len(row) - 1)) // len(row)
+            for i, name in enumerate(row):
+                self.buttons[name].set_rect(pygame.Rect(x + i * (w + gap), y, w, h))
             y += h + gap
 
     def _title_letters(self) -> list[tuple[pygame.Surface, pygame.Surface, pygame.Surface]]:
