@@ -188,7 +188,6 @@ class ReplayScene(TableScene):
             "slider": Slider(link.length, self.seek),
         }
         self.buttons.update(self.controls)  # tests and callers find them by name
-        self.menu_btn.text = "Leave"
 
     # -- moving through the game (the only thing a replay can do) ---------------------------------------
     @property
@@ -357,7 +356,7 @@ def draw_open_hands(app: App, surface: pygame.Surface, tray: pygame.Rect, art: A
     group_w = (inner.width - gap * (n - 1)) // n
     label_h = t.s(th.TEXT_SMALL)
     tile_gap = t.s(6)
-    size = min(t.s(HAND_TILE), inner.height - label_h - t.s(6), (group_w - t.s(16) - 5 * tile_gap) // 6)
+    size = min(t.s(HAND_TILE), inner.height - label_h - t.s(16), (group_w - t.s(16) - 5 * tile_gap) // 6)
     for i, sv in enumerate(seats):
         seat = sv["seat"]
         box = pygame.Rect(inner.left + i * (group_w + gap), inner.top, group_w, inner.height)
