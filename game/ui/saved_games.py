@@ -91,8 +91,9 @@ def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame
     if summary.finished:
         won = f", won by {' and '.join(summary.winners)}" if summary.winners else ""
         return _upper_first(f"{lan}finished after {summary.turn} turns{won}"), th.LAPIS
-    rest = " (the host resumes it)" if journal.lan else ""
-    return _upper_first(f"{lan}turn {summary.turn}, in progress{rest}"), th.GOLD_DARK
+    if journal.lan:  # the LAN lobby's Continue takes up the last unfinished LAN game, with its players' tokens
+        return f"LAN game, turn {summary.turn}: Host a LAN game to continue it", th.GOLD_DARK
+    return f"Turn {summary.turn}, in progress", th.GOLD_DARK
 
 
 def _upper_first(text: str) -> str:
