@@ -201,3 +201,17 @@ def test_a_decision_for_a_stale_view_is_not_played() -> None:
         assert not table.records
         assert seats.tick() == [seat]
         assert len(table.records) == 1
+
+
+def test_selfplay_takes_a_level_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.selfplay import parse_levels
+    from main import main
+
+    assert parse_levels("easy", 3) == ["easy"] * 3
+    assert parse_levels("easy,normal,hard,random", 4) == ["easy", "normal", "hard", "random"]
+    for bad in ("easy,normal", "expert,easy"):
+        with pytest.raises(ValueError):
+            parse_levels(bad, 3)
+    assert main(["--selfplay", "--players", "2", "--levels", "easy,random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "levels easy,random" in out and "Ranking:" in out
