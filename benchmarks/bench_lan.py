@@ -6,7 +6,8 @@ legal actions, a spectator's view), and the host thread's CPU time. Targets: p99
 <= 8 KiB. Prints medians over several games; it is a measurement, not a test.
 
 The host runs in a process of its own, as on a real LAN.
-Run: TWO_RIVERS_LAN=loopback python benchmarks/bench_lan.py [--runs 5]
+The host journals the game as a real one does (in a temporary folder); --no-journal leaves that out.
+Run: TWO_RIVERS_LAN=loopback python benchmarks/bench_lan.py [--runs 5] [--no-journal]
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 import select
 import statistics
 import sys
+import tempfile
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -37,10 +39,12 @@ def thread_cpu(host: Host) -> float:
     return time.clock_gettime(time.pthread_getcpuclockid(host._thread.ident))
 
 
-def serve(seed: int, pipe: Connection) -> None:
+def serve(seed: int, pipe: Connection, journal: bool = True) -> None:
     """Run a host in this (separate) process: send its port, start on request, report CPU, stop."""
     # Lax limits: the benchmark's clients play far faster than any person (the default is 20 messages/s).
     config = HostConfig(players=4, bind="127.0.0.1", port=0, announce=False, seed=seed, rate=1e6, burst=1e6)
+    folder = tempfile.TemporaryDirectory(prefix="bench-lan-") if journal else None
+    config.data_dir = Path(folder.name) if folder is not None else None
     host = Host(config, say=lambda line: None).start()
     pipe.send(host.port)
     pipe.recv()  # everyone is seated
@@ -50,6 +54,8 @@ def serve(seed: int, pipe: Connection) -> None:
     pipe.recv()  # the game is over
     pipe.send(thread_cpu(host))
     host.stop()
+    if folder is not None:
+        folder.cleanup()
 
 
 def wait_for(client: WireClient, view_id: int) -> dict[str, Any]:
@@ -85,11 +91,11 @@ def arrive_all(clients: list[WireClient], deadline: float = 5.0) -> list[bytes]:
     return [frame for frame in done if frame is not None]
 
 
-def one_game(seed: int) -> dict[str, Any]:
+def one_game(seed: int, journal: bool = True) -> dict[str, Any]:
     """Play one random 4-player game with 4 spectators; return its figures."""
     # The host runs in its own process, as on a real LAN, so that it does not share a GIL with the clients.
     ours, theirs = multiprocessing.Pipe()
-    process = multiprocessing.Process(target=serve, args=(seed, theirs), daemon=True)
+    process = multiprocessing.Process(target=serve, args=(seed, theirs, journal), daemon=True)
     process.start()
     port = ours.recv()
     players = [WireClient("127.0.0.1", port) for _ in range(4)]
@@ -145,13 +151,15 @@ def one_game(seed: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-journal", action="store_true", help="host without journalling the game")
     args = parser.parse_args()
-    runs = [one_game(seed) for seed in range(1, args.runs + 1)]
+    runs = [one_game(seed, not args.no_journal) for seed in range(1, args.runs + 1)]
 
     def med(key: str) -> float:
         return statistics.median(run[key] for run in runs)
 
-    print(f"LAN on loopback, 4 players + 4 spectators, {args.runs} games "
+    journal = "without a journal" if args.no_journal else "journalled"
+    print(f"LAN on loopback, 4 players + 4 spectators, {journal}, {args.runs} games "
           f"({int(med('actions'))} actions each, median); medians over games:")
     print(f"  action -> all 8 connections updated: median {med('median_ms'):.2f} ms, p99 {med('p99_ms'):.2f} ms"
           f"  (target p99 <= 5 ms)")

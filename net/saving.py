@@ -93,6 +93,7 @@ class HostJournal(JournalWriter):
         self._io = threading.Lock()  # the append descriptor between the writer and the syncer
         self._wake = threading.Event()
         self._closed = False
+        self._finish_pending = False  # the game ended: rewrite the header once the last updates are sent
         self.secrets: SeatSecrets | None = None
         super().__init__(table, path, lan=True, started=started)
         self._syncer = threading.Thread(target=self._sync_loop, name="two-rivers-journal-sync", daemon=True)
@@ -121,10 +122,12 @@ class HostJournal(JournalWriter):
                 self.secrets.undos += 1  # view ids count undos too; a restarted host must not reuse one
                 self.keep_secrets(self.secrets)
             self.save()
-        elif len(records) == self._written + 1 and self._fd is not None and self.table.to_move() is not None:
+        elif len(records) == self._written + 1 and self._fd is not None:
             self._append(len(records) - 1)
+            # The last action is safe once appended; the header says the game is over after the updates go.
+            self._finish_pending = self.table.to_move() is None
         else:
-            self.save()  # the game is over (the header says so), or the file and the table disagree
+            self.save()  # the file and the table disagree (an earlier write failed): write it whole
 
     def _append(self, n: int) -> None:
         record = self.table.records[n]
@@ -152,7 +155,7 @@ class HostJournal(JournalWriter):
                 except OSError as exc:
                     self.error = f"The game could not be saved: {exc.strerror or exc}."
             self._written = len(self.table.records)
-            self._dirty = False
+            self._dirty = self._finish_pending = False
 
     def _close_fd(self) -> None:
         if self._fd is not None:
@@ -164,7 +167,9 @@ class HostJournal(JournalWriter):
 
     def flushed(self) -> None:
         """Tell the journal the updates are out: now is the time to fsync what was appended."""
-        if self._dirty:
+        if self._finish_pending:
+            self.save()  # the header's "finished", written whole; nobody waits for this one
+        elif self._dirty:
             self._wake.set()
 
     def _sync_loop(self) -> None:
@@ -185,6 +190,8 @@ class HostJournal(JournalWriter):
 
     def close(self) -> None:
         """Make everything durable and stop the background thread."""
+        if self._finish_pending:
+            self.save()
         self._closed = True
         self._wake.set()
         if self._syncer.is_alive() and self._syncer is not threading.current_thread():

@@ -214,6 +214,10 @@ def test_a_host_killed_again_and_again_finishes_the_game_as_if_nothing_happened(
         for bot in bots:
             bot.join(max(0.0, end - time.monotonic()))
             assert bot.error is None, f"{bot.error!r}\n" + "\n".join(host.logs)
+        # The header says the game is over once the last updates are out (a moment after the players see it).
+        while not (jr.peek_header(host.journal()) or {}).get("finished"):
+            assert time.monotonic() < end, "the journal never said the game is over"
+            time.sleep(0.02)
     finally:
         host.stop()
     # Two kills close together may both fall before the players are back: count the kills between views.
