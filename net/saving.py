@@ -28,6 +28,7 @@ from game.session import Table
 log = logging.getLogger(__name__)
 
 SEATS_FORMAT = "two-rivers-seats"
+SYNC_EVERY = 0.25  # seconds: at most this often an fsync (each costs the whole machine some milliseconds)
 SEATS_SUFFIX = ".seats"
 
 
@@ -92,6 +93,7 @@ class HostJournal(JournalWriter):
         self._dirty = False  # written and not yet fsynced
         self._io = threading.Lock()  # the append descriptor between the writer and the syncer
         self._wake = threading.Event()
+        self._stopped = threading.Event()
         self._closed = False
         self._finish_pending = False  # the game ended: rewrite the header once the last updates are sent
         self.secrets: SeatSecrets | None = None
@@ -177,6 +179,9 @@ class HostJournal(JournalWriter):
             self._wake.wait()
             self._wake.clear()
             self._sync()
+            # Actions in quick succession share one fsync: a power cut loses at most this much more play,
+            # and a process that is killed loses nothing (the lines are already written).
+            self._stopped.wait(SYNC_EVERY)
 
     def _sync(self) -> None:
         with self._io:
@@ -193,6 +198,7 @@ class HostJournal(JournalWriter):
         if self._finish_pending:
             self.save()
         self._closed = True
+        self._stopped.set()
         self._wake.set()
         if self._syncer.is_alive() and self._syncer is not threading.current_thread():
             self._syncer.join(timeout=5.0)
