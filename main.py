@@ -17,7 +17,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--selfplay", action="store_true", help="play a whole game in the terminal")
     p.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--variants", default="", help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
+    p.add_argument("--variants", default="", type=parse_variants,
+                   help="comma-separated: advanced_board,buildings,ziggurat,open_scores")
     p.add_argument("--verbose", action="store_true", help="print every event (with --selfplay)")
     p.add_argument("--levels", default="random",
                    help="with --selfplay: a player per seat, comma-separated: easy,normal,hard,random")
@@ -40,6 +41,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+KNOWN_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
+
+
+def parse_variants(text: str) -> tuple[str, ...]:
+    """'buildings,ziggurat' -> ('buildings', 'ziggurat'), refusing names the game does not know."""
+    names = tuple(v.strip() for v in text.split(",") if v.strip())
+    for name in names:
+        if name not in KNOWN_VARIANTS:
+            raise argparse.ArgumentTypeError(f"unknown variant {name!r} (choose from {', '.join(KNOWN_VARIANTS)})")
+    return names
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """'1920x1080' -> (1920, 1080), for --size."""
     try:
@@ -58,7 +71,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from game.selfplay import level_choosers, parse_levels, play, report
 
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    variants = tuple(v for v in args.variants.split(",") if v)
+    variants = args.variants
     try:
         levels = parse_levels(args.levels, args.players)
     except ValueError as exc:
@@ -76,7 +89,7 @@ def run_host(args: argparse.Namespace) -> int:
     """Host a LAN game with no window until it ends."""
     from net.headless import run
 
-    variants = tuple(v for v in args.variants.split(",") if v)
+    variants = args.variants
     return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume)
 
 

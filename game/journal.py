@@ -135,7 +135,11 @@ def _journal_from_header(head: dict[str, Any]) -> Journal:
     for seat in seats:
         if not isinstance(seat, dict) or not all(isinstance(seat.get(k), str) for k in ("name", "dynasty", "kind")):
             raise JournalError("The saved game's seats are damaged.")
-    return Journal(seed, variants, seats, started=float(head.get("started", 0.0)),
+    started = head.get("started", 0.0)
+    if not isinstance(started, (int, float)) or isinstance(started, bool) \
+            or not all(isinstance(v, str) for v in variants):
+        raise JournalError("The saved game's options are damaged.")
+    return Journal(seed, variants, seats, started=float(started),
                    finished=bool(head.get("finished")), lan=bool(head.get("lan")))
 
 
@@ -198,9 +202,9 @@ class JournalWriter:
         try:
             write_atomically(self.path, encode(j))
             self.error = None
-        except OSError as exc:
+        except (OSError, TypeError, ValueError) as exc:
             # The game goes on; the old file stays whole, and the screen can say saving failed.
-            self.error = f"The game could not be saved: {exc.strerror or exc}."
+            self.error = f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}."
             log.warning("%s (%s)", self.error, self.path)
 
 
@@ -277,7 +281,7 @@ def list_games(data_dir: Path) -> list[SavedGame]:
     for path in sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
             out.append(SavedGame(path, read(path), None))
-        except JournalError as exc:
+        except (JournalError, ValueError, TypeError) as exc:
             out.append(SavedGame(path, None, str(exc)))
     return out
 
@@ -305,6 +309,6 @@ def last_unfinished(data_dir: Path, lan: bool = False) -> SavedGame | None:
             continue
         try:
             return SavedGame(path, read(path), None)
-        except JournalError:
+        except (JournalError, ValueError, TypeError):
             continue
     return None

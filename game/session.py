@@ -8,12 +8,15 @@ journal hook. Imports game.rules only (DESIGN.md); the UI and the LAN talk to a 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.rules import IllegalAction, apply, events_for, legal_actions, new_game, to_move, view_for
+from game.rules import IllegalAction, apply, canonical, events_for, legal_actions, new_game, to_move, view_for
 from game.rules.state import State
+
+log = logging.getLogger(__name__)
 
 DYNASTIES = ("bull", "lion", "archer", "urn")
 SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
@@ -112,6 +115,9 @@ class Table:
         if not isinstance(seat, int) or self.to_move() != seat:
             raise IllegalAction("It is not your decision now.")
         before = self.state
+        # Only the action's own fields are applied and recorded: whatever else a client sent
+        # (bytes, odd keys) never reaches the journal or the other seats.
+        action = canonical(action)
         new_state, events = apply(before, action, seat)
         self.state = new_state
         self.records.append(Record(seat, action))
@@ -146,7 +152,12 @@ class Table:
         self.view_id += 1
         self.last_events = events
         for listener in list(self._listeners):
-            listener(events)
+            # The change is already made: one failing listener (a full disk, a closed socket)
+            # must not keep the others, and so the other seats, from hearing of it.
+            try:
+                listener(events)
+            except Exception:
+                log.exception("a table listener failed")
 
     def update_for(self, seats: list[int | None], events: list[dict[str, Any]]) -> Update:
         """Return the views and filtered events of a change, for the given seats."""

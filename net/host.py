@@ -242,7 +242,8 @@ class Host:
             self.table.subscribe(self._on_change)
             self.phase = "playing"
             names = ", ".join(f"{s.name} ({s.kind})" for s in self.table.seats)
-            self.say(f"The game starts: {names}; seed {seed}, variants {list(variants) or 'none'}.")
+            # Never the seed while the game is on: with it anyone could rebuild the bag order.
+            self.say(f"The game starts: {names}; variants {list(variants) or 'none'}.")
             if self.config.data_dir is not None:
                 self._start_journal(new_path(self.config.data_dir))
             self._play()
@@ -662,7 +663,7 @@ class Host:
         self.phase = "over"
         self.ranking = self.table.view(None)["ranking"]
         names = [s.name for s in self.table.seats]
-        self.say(f"The game is over ({self.table.state.end_reason}).")
+        self.say(f"The game is over ({self.table.state.end_reason}); it was seed {self.table.seed}.")
         for line in describe_ranking(self.ranking or [], names):
             self.say("  " + line)
         self._lobby_changed()

@@ -179,3 +179,43 @@ def test_replay_link_steps_through_exactly_the_recorded_states(tmp_path: Path) -
     assert back == [view_for(s, None)["board"] for s in reversed(states[:-1])]
     link.send(0, {"kind": "pass"})
     assert link.poll()[0].error
+
+
+def test_junk_in_an_action_never_reaches_the_journal(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    t = Table(seats(2), seed=12)
+    writer = jr.JournalWriter(t, path)
+    seat = t.to_move()
+    t.submit(seat, {"kind": "pass", "junk": b"\x00\x01", 1: "x"})
+    assert writer.error is None
+    assert jr.read(path).actions == [(seat, {"kind": "pass"})]
+    play(t, random.Random(2), 5)
+    assert len(jr.read(path).actions) == 6
+
+
+def test_a_failing_listener_does_not_stop_the_others() -> None:
+    t = Table(seats(2), seed=12)
+    heard: list[int] = []
+
+    def broken(events: list) -> None:
+        raise RuntimeError("disk on fire")
+
+    t.subscribe(broken)
+    t.subscribe(lambda events: heard.append(len(events)))
+    t.submit(t.to_move(), {"kind": "pass"})
+    assert heard, "the second listener must still hear of the change"
+
+
+def test_odd_header_values_are_refused_not_crashing(tmp_path: Path) -> None:
+    import zlib
+
+    good = jr.Journal(1, [], [{"name": "a", "dynasty": "bull", "kind": "human"}] * 2)
+    line = jr.encode(good).splitlines()[0].partition(" ")[2].replace('"started":', '"started":"yesterday","x":')
+    p = tmp_path / "games"
+    p.mkdir()
+    (p / "odd.journal").write_text(f"{zlib.crc32(line.encode()):08x} {line}\n")
+    with pytest.raises(jr.JournalError):
+        jr.read(p / "odd.journal")
+    listed = jr.list_games(tmp_path)
+    assert listed and listed[0].problem
+    assert jr.last_unfinished(tmp_path) is None

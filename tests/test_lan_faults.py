@@ -194,8 +194,14 @@ def test_truncated_and_lying_frames_do_not_hurt_the_host(
 ) -> None:
     host, _ = busy_host
     frame = msgpack.packb(p.hello("Cut"), use_bin_type=True)
+    view_id = host.table.view_id if host.table else None
     _poke(host, (struct.pack(">I", len(frame)) + frame)[:cut])
     _poke(host, struct.pack(">I", declared) + frame)
+    # The host is still up, still playing, and nothing happened to the game.
+    assert host.phase == "playing"
+    assert host.table is not None and host.table.view_id == view_id
+    with socket.create_connection(("127.0.0.1", host.port), timeout=2):
+        pass
 
 
 def test_the_honest_players_finish_after_the_fuzzing(busy_host: tuple[Host, list[WireClient]]) -> None:

@@ -136,7 +136,11 @@ def test_scenario_shape_is_checked() -> None:
     bad("scenario", "A scenario must be a dict.")
     bad({"players": 5}, "'players' must be a whole number from 2 to 4, not 5.")
     bad({}, "'players' must be a whole number from 2 to 4, not None.")
-    bad({"players": 2}, "'board' must be 11 strings of 16 characters.")
+    bad({"players": 2, "board": "...."}, "'board' must be 11 strings of 16 characters.")
+    bad({"players": 2, "variants": 5}, "'variants' must be a list of variant names.")
+    bad({"players": 2, "seed": [1]}, "'seed' must be a whole number, not [1].")
+    bad({"players": 2, "leaders": [{"seat": 0, "color": ["red"], "at": [1, 2]}]},
+        "A leader's colour must be red, blue, green or black, not ['red'].")
     data = scenario()
     bad(dict(data, board=data["board"][:10]), "'board' must be 11 strings of 16 characters.")
     bad(dict(data, variants=["chess"]), "Unknown variant(s): chess.")
@@ -144,6 +148,15 @@ def test_scenario_shape_is_checked() -> None:
     bad(dict(data, actions_left=0), "'actions_left' must be a whole number from 1 to 2, not 0.")
     bad(dict(data, catastrophes=[2, 3]), "Catastrophes left must be a whole number from 0 to 2, not 3.")
     bad(dict(data, catastrophes=[2]), "'catastrophes' must list one entry per player (2).")
+
+
+def test_left_out_keys_take_the_values_of_a_fresh_game() -> None:
+    s = load_scenario({"players": 3})
+    fresh = new_game(3, 0)
+    assert s.tiles == fresh.tiles and s.treasure == fresh.treasure
+    assert [sum(h) for h in s.hands] == [6, 6, 6] and s.catastrophes == [2, 2, 2]
+    assert s.active == 0 and s.actions_left == 2
+    assert load_scenario({"players": 2, "seed": None}).bag == load_scenario({"players": 2}).bag
 
 
 def test_a_row_of_the_wrong_length_is_refused() -> None:

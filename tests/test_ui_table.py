@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from game.ui.table_panels import VARIANT_NAMES, variants_line
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TWO_RIVERS_MUTE", "1")
@@ -91,6 +93,12 @@ def test_variants(variants: tuple[str, ...]) -> None:
     table, config = late_game_table(variants, players=3)
     for size in SIZES:
         app, scene = open_table(size, table, config)
+        view = scene.views[None]
+        assert view["variants"] == sorted(variants)
+        line = variants_line(view)
+        for name in variants:
+            assert VARIANT_NAMES[name] in line, f"the table does not say {name} is in play"
+        assert view["board_name"] == ("advanced" if "advanced_board" in variants else "standard")
         shoot(app, "variants_" + "_".join(v.split("_")[0] for v in variants))
         finish(app)
 

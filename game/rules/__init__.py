@@ -11,9 +11,10 @@ from .scenario import ScenarioError, dump_scenario, load_scenario
 from .scoring import final_ranking, tie_break
 from .state import COLORS, IllegalAction, State
 from .views import events_for, view_for
+from .wire import canonical
 
 __all__ = [
     "COLORS", "IllegalAction", "ScenarioError", "State",
-    "apply", "dump_scenario", "events_for", "final_ranking", "legal_actions", "load_scenario",
+    "apply", "canonical", "dump_scenario", "events_for", "final_ranking", "legal_actions", "load_scenario",
     "new_game", "tie_break", "to_move", "view_for",
 ]

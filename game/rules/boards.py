@@ -76,11 +76,6 @@ def squares_of(mask: int) -> list[int]:
     return out
 
 
-def popcount(mask: int) -> int:
-    """Return the number of squares in mask."""
-    return mask.bit_count()
-
-
 @dataclass(frozen=True)
 class Board:
     """One board: its terrain, starting temples and priority treasures."""

@@ -33,8 +33,8 @@ ANSWERS: dict[str, dict[str, Any]] = {
 
 def check_variants(variants: Any) -> frozenset[str]:
     """Return the variants as a set, refusing unknown ones."""
-    if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
-        raise ValueError("variants must be a list of names")
+    if not isinstance(variants, (list, tuple, set, frozenset)) or not all(isinstance(v, str) for v in variants):
+        raise ValueError("'variants' must be a list of variant names.")
     unknown = set(variants) - set(VARIANTS)
     if unknown:
         raise ValueError(f"Unknown variant(s): {', '.join(sorted(unknown))}.")

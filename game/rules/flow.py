@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .boards import bit, square, squares_of
 from .effects import Event, draw, end_game, score
-from .state import BLACK, COLORS, GREEN, HAND_SIZE, State, connected, hand_size, kingdoms, leaders_in
+from .state import BLACK, GREEN, HAND_SIZE, State, connected, hand_size, kingdoms, leaders_in
 
 Step = Callable[[State, list[Event]], None]
 STEPS: dict[str, Step] = {}
@@ -156,7 +156,3 @@ def _next_turn(s: State, events: list[Event]) -> None:
     events.append({"kind": "turn_started", "seat": s.active, "turn": s.turn})
     ask_for_action(s)
 
-
-def color_name(c: int) -> str:
-    """Return the wire name of colour index c."""
-    return COLORS[c]

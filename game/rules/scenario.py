@@ -2,6 +2,10 @@
 
 Owns: turning a JSON-friendly description of a position (at the start of an action) into a
 State, refusing with a clear message anything that cannot exist, and the reverse.
+
+A monument's "colors" are read in order: the first is the colour its four face-down tiles were
+(counted against that colour's 57/36/30/30 tiles), the second the other colour of the monument.
+Any order names the same monument. A left-out "seed" is 0.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ def _sq(value: Any, what: str) -> int:
 
 
 def _color(value: Any, what: str) -> int:
-    if value not in COLOR_INDEX:
+    if not isinstance(value, str) or value not in COLOR_INDEX:
         raise ScenarioError(f"{what} must be red, blue, green or black, not {value!r}.")
     return COLOR_INDEX[value]
 
@@ -76,10 +80,17 @@ def load_scenario(data: Any) -> State:
         variants = check_variants(data.get("variants", []))
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
-    s = blank_state(players, variants, data.get("seed"))
+    seed = data.get("seed", 0)
+    if seed is None:
+        seed = 0
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"'seed' must be a whole number, not {seed!r}.")
+    s = blank_state(players, variants, seed)
     s.tiles[RED] = 0
     s.treasure = 0
-    _load_board(s, data.get("board"))
+    # A scenario without a board starts from the chosen board's starting temples.
+    board = data["board"] if "board" in data else [row.replace("T", "r") for row in s.board.rows]
+    _load_board(s, board)
     _load_treasures(s, data)
     _load_monuments(s, data.get("monuments", []))
     _load_buildings(s, data.get("buildings", {}))
@@ -259,7 +270,7 @@ def _load_tiles_in_play(s: State, data: dict[str, Any]) -> None:
     if "bag" in data:
         s.discarded = rest
     else:
-        s.bag = shuffled_bag(rest, random.Random(data.get("seed", 0)))
+        s.bag = shuffled_bag(rest, random.Random(s.seed))
     if not hands_given:
         for i in range(s.players):
             from .effects import draw

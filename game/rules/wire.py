@@ -17,6 +17,26 @@ ACTION_KINDS = (
 )
 
 
+# The fields each kind of action carries (DESIGN.md "Actions"); anything else is ignored.
+FIELDS = {
+    "place_leader": ("leader", "to"), "move_leader": ("leader", "to"), "withdraw_leader": ("leader",),
+    "place_tile": ("color", "to"), "catastrophe": ("to",), "swap": ("tiles",), "pass": (),
+    "commit": ("count", "color"), "choose_war": ("color",), "build_monument": ("at", "monument"),
+    "build_building": ("color", "at"), "build_ziggurat": ("at",), "take_treasure": ("at",), "decline": (),
+}
+
+
+def canonical(action: Any) -> dict[str, Any]:
+    """Return the action reduced to its own fields, lists for sequences, so it can be stored as JSON."""
+    kind = kind_of(action)
+    out: dict[str, Any] = {"kind": kind}
+    for key in FIELDS[kind]:
+        if key in action:
+            value = action[key]
+            out[key] = list(value) if isinstance(value, (list, tuple)) else value
+    return out
+
+
 def kind_of(action: Any) -> str:
     """Return the action's kind, refusing anything that is not an action."""
     if not isinstance(action, dict):
