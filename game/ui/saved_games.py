@@ -289,7 +289,7 @@ class SavedGamesScene(MenuScene):
         t.blit_text(surface, started_words(journal.started), th.TEXT_SMALL, th.CLAY, topleft=(x, y))
         self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
         line = f"{status} · {variants_words(journal.variants)}"
-        t.blit_text(surface, _fit(t, line, th.TEXT_SMALL, text_w), th.TEXT_SMALL, color,
+        t.blit_text(surface, th.fit_text(t, line, th.TEXT_SMALL, text_w), th.TEXT_SMALL, color,
                     topleft=(x, rect.bottom - t.s(16) - t.s(th.TEXT_SMALL)))
 
     def row_buttons_left(self, rect: pygame.Rect) -> int:
@@ -305,7 +305,7 @@ class SavedGamesScene(MenuScene):
             if x + icon > right:
                 break
             pieces.draw_emblem(self.app, surface, pygame.Rect(x, y, icon, icon), seat["dynasty"])
-            name = _fit(t, seat["name"], th.TEXT_BODY, right - x - icon - t.s(8))
+            name = th.fit_text(t, seat["name"], th.TEXT_BODY, right - x - icon - t.s(8))
             r = t.blit_text(surface, name, th.TEXT_BODY, th.INK, midleft=(x + icon + t.s(8), y + icon // 2))
             x = r.right + t.s(30)
 
@@ -317,11 +317,3 @@ def _mtime(path: Path) -> str:
         return "unknown date"
 
 
-def _fit(t: Theme, text: str, size: int, width: int) -> str:
-    """Shorten a line with an ellipsis so it never runs out of its row."""
-    font = t.font(t.s(size))
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"

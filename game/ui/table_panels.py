@@ -181,16 +181,8 @@ class GameLog:
         for i, (text, when) in enumerate(shown):
             fresh = max(0.0, 1 - (clock - when) / 1.5)
             color = th.lerp_color(th.SAND, th.GOLD_LIGHT, fresh) if i == len(shown) - 1 else th.SAND
-            fitted = _fit(t, text, LOG_SIZE, inner.width)
+            fitted = th.fit_text(t, text, LOG_SIZE, inner.width)
             t.blit_text(surface, fitted, LOG_SIZE, color, topleft=(inner.left, y))
             y += line_h
 
 
-def _fit(t: th.Theme, text: str, size: int, width: int) -> str:
-    """Shorten a line with an ellipsis so it never runs out of its panel."""
-    font = t.font(t.s(size))
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"

@@ -195,3 +195,13 @@ def vertical_gradient(size: tuple[int, int], top: pygame.Color, bottom: pygame.C
     for y in range(64):
         strip.set_at((0, y), lerp_color(top, bottom, y / 63))
     return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
+
+
+def fit_text(t: Theme, text: str, size: int, width: int) -> str:
+    """Shorten a line with an ellipsis so it never runs out of the width it has."""
+    font = t.font(t.s(size))
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
