@@ -1,7 +1,6 @@
 """Computer seats at a local table: who thinks, off the frame loop, and acts through the link.
 
-Owns: `computers_for()`, which prefers game.ai's own driver (`game.ai.worker.ComputerSeats`,
-wrapped in `AiSeats`) for a local table, and `ComputerPlayers`, the fallback, which calls
+Owns: `computers_for()` and `ComputerPlayers`, which calls
 `game.ai.choose(view, level, seed)` in a worker process
 (a thread would share the interpreter lock and make frames stutter while the hard level
 searches; a thread is the fallback when no process can be started) and sends the answer through
@@ -153,37 +152,10 @@ class ComputerPlayers:
         job.done.set()
 
 
-class AiSeats:
-    """game.ai's ComputerSeats driver behind the same small interface as ComputerPlayers."""
-
-    def __init__(self, driver: Any) -> None:
-        self.driver = driver
-
-    def seen(self, seat: int, events: list[dict[str, Any]]) -> None:
-        """The driver keeps its own history from the table."""
-
-    def thinking(self) -> set[int]:
-        return set(self.driver.thinking())
-
-    def tick(self, views: dict[Any, dict[str, Any]], may_act: bool) -> None:
-        # While the board still animates the computer waits, so its move is not lost in the last one.
-        if may_act:
-            self.driver.tick()
-
-    def close(self) -> None:
-        self.driver.close()
-
-
-def computers_for(link: Any, levels: dict[int, str], seed: int) -> AiSeats | ComputerPlayers | None:
-    """The computer players of a table: game.ai's driver on a local table, else the fallback."""
+def computers_for(link: Any, levels: dict[int, str], seed: int) -> ComputerPlayers | None:
+    """The computer players of a table; they see their seats' views and act through the link only."""
+    # Never through link.table: the UI talks to a table only through its link (DESIGN.md), and a
+    # computer deciding in the worker process from its view alone keeps frames smooth as well.
     if not levels:
         return None
-    table = getattr(link, "table", None)
-    if table is not None:
-        try:
-            from game.ai.worker import ComputerSeats
-
-            return AiSeats(ComputerSeats(table, min_delay_s=MIN_THINK))
-        except Exception as err:  # an older or broken game.ai: the fallback still plays
-            log.warning("game.ai's driver unavailable (%s); using the table's own", err)
     return ComputerPlayers(link, levels, seed)
