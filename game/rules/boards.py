@@ -54,8 +54,11 @@ def neighbours(mask: int) -> int:
 def flood(seed: int, within: int) -> int:
     """Return every square of `within` connected to `seed` through adjacency."""
     group = seed & within
+    # dilate() inlined: flood is the engine's hottest loop, and `within` clips the board edges.
+    not_col0, not_col15 = NOT_COL0, NOT_COL15
     while True:
-        grown = dilate(group) & within
+        grown = (group | ((group << 1) & not_col0) | ((group >> 1) & not_col15)
+                 | (group << COLS) | (group >> COLS)) & within
         if grown == group:
             return group
         group = grown

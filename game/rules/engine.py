@@ -16,7 +16,7 @@ from .boards import ADVANCED, STANDARD, square, squares_of
 from .effects import Event, draw
 from .flow import ask_for_action, run
 from .placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
-from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State
+from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State, connected, kingdoms
 from .wire import kind_of
 
 # Which actions answer which decision.
@@ -158,21 +158,22 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
 def _turn_actions(s: State, d: dict[str, Any]) -> list[dict[str, Any]]:
     seat = s.active
     out: list[dict[str, Any]] = []
+    base = kingdoms(s, connected(s))   # found once, shared by every kind of placement below
     in_supply = [c for c in range(4) if (seat, c) not in s.leaders]
     if in_supply:
-        targets = [square(q) for q in squares_of(leader_targets(s))]
+        targets = [square(q) for q in squares_of(leader_targets(s, None, base))]
         for c in in_supply:
             name = COLORS[c]
-            out.extend({"kind": "place_leader", "leader": name, "to": t} for t in targets)
+            out.extend({"kind": "place_leader", "leader": name, "to": list(t)} for t in targets)
     on_board = [c for c in range(4) if (seat, c) in s.leaders]
     for c in on_board:
         name = COLORS[c]
         out.extend({"kind": "move_leader", "leader": name, "to": square(q)}
-                   for q in squares_of(leader_targets(s, (seat, c))))
+                   for q in squares_of(leader_targets(s, (seat, c), base)))
     out.extend({"kind": "withdraw_leader", "leader": COLORS[c]} for c in on_board)
     hand = s.hands[seat]
     if any(hand):
-        land, river = tile_targets_by_terrain(s)
+        land, river = tile_targets_by_terrain(s, base)
         land_squares = [square(q) for q in squares_of(land)]
         for c in range(4):
             if hand[c]:

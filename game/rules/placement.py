@@ -6,7 +6,7 @@ against them, so both always agree.
 
 from __future__ import annotations
 
-from .boards import FULL, bit, neighbours
+from .boards import FULL, bit, flood, neighbours
 from .state import (
     BLUE,
     State,
@@ -19,10 +19,33 @@ from .state import (
 )
 
 
-def leader_targets(s: State, without: tuple[int, int] | None = None) -> int:
-    """Section 6: empty land next to a temple where the leader joins at most one kingdom."""
+def kingdoms_without(s: State, base: list[int], conn: int, key: tuple[int, int]) -> list[int]:
+    """Return the kingdoms once one leader is lifted, re-finding only the kingdom it stood in."""
+    lifted = bit(s.leaders[key])
+    conn_wo = conn & ~lifted
+    out = [k for k in base if not k & lifted]
+    home = next(k for k in base if k & lifted)
+    covered = 0
+    for other, sq in s.leaders.items():
+        b = 1 << sq
+        if other != key and b & home and not b & covered:
+            piece = flood(b, conn_wo)
+            covered |= piece
+            out.append(piece)
+    return out
+
+
+def leader_targets(s: State, without: tuple[int, int] | None = None, base: list[int] | None = None) -> int:
+    """Section 6: empty land next to a temple where the leader joins at most one kingdom.
+
+    `base`, the kingdoms with every leader in place, may be given to save finding them again.
+    """
     taken = all_tiles(s) | leader_mask(s, without) | s.cat
-    halos = [neighbours(k) for k in kingdoms(s, connected(s, without), without)]
+    conn = connected(s)
+    if base is None:
+        base = kingdoms(s, conn)
+    found = base if without is None else kingdoms_without(s, base, conn, without)
+    halos = [neighbours(k) for k in found]
     two, _ = touch_counts(halos)
     targets = s.board.land & ~taken & supported_squares(s) & ~two
     if without is not None:
@@ -36,10 +59,12 @@ def tile_targets(s: State, color: int) -> int:
     return river if color == BLUE else land
 
 
-def tile_targets_by_terrain(s: State) -> tuple[int, int]:
+def tile_targets_by_terrain(s: State, base: list[int] | None = None) -> tuple[int, int]:
     """Return the squares open to a land tile and to a farm, computed once for every colour."""
     taken = all_tiles(s) | leader_mask(s) | s.cat
-    halos = [neighbours(k) for k in kingdoms(s, connected(s))]
+    if base is None:
+        base = kingdoms(s, connected(s))
+    halos = [neighbours(k) for k in base]
     _, three = touch_counts(halos)
     free = ~taken & ~three
     return s.board.land & free, s.board.river & free
