@@ -16,20 +16,16 @@ from typing import Any
 
 from game.rules.boards import BOARDS, COLS, bit, index
 from game.rules.engine import blank_state
-from game.rules.flow import AFTER_TILE, END_OF_TURN
+from game.rules.flow import AFTER_TILE, END_OF_TURN, set_treasure_queue
+from game.rules.scenario import put_board_char
 from game.rules.state import (
     COLOR_INDEX,
     COLORS,
-    GREEN,
     MONUMENTS,
     TILE_COUNTS,
     State,
-    connected,
-    kingdoms,
-    leaders_in,
 )
 
-CHAR_COLOR = {"r": 0, "b": 1, "g": 2, "k": 3}
 Square = int
 
 
@@ -171,14 +167,7 @@ def _public_state(view: dict[str, Any], hist: History | None) -> State:
     for r, line in enumerate(view["board"]):
         for c, ch in enumerate(line):
             b = bit(r * COLS + c)
-            if ch in CHAR_COLOR:
-                s.tiles[CHAR_COLOR[ch]] |= b
-            elif ch == "x":
-                s.cat |= b
-            elif ch == "#":
-                s.down |= b
-            elif ch == "z":
-                s.zig |= b
+            put_board_char(s, ch, b)
     s.treasure = 0
     for t in view["treasures"]:
         s.treasure |= bit(_sq(t))
@@ -257,7 +246,7 @@ def _set_decision(s: State, view: dict[str, Any], hist: History | None) -> None:
     elif kind == "treasure":
         s.decision = {"kind": "treasure", "seat": seat, "squares": [_sq(q) for q in d["squares"]],
                       "count": d["count"]}
-        _set_treasure_queue(s)
+        set_treasure_queue(s)
         s.steps = ["settle_treasures", *END_OF_TURN[END_OF_TURN.index("refill"):]]
     if placed is not None and "placed" not in s.ctx:
         s.ctx["placed"] = placed
@@ -275,15 +264,3 @@ def _set_conflict(s: State, view: dict[str, Any]) -> None:
     }
 
 
-def _set_treasure_queue(s: State) -> None:
-    # As flow._treasures does: kingdoms with two or more treasures and a trader, clockwise.
-    queue = []
-    for k in kingdoms(s, connected(s)):
-        if (k & s.treasure).bit_count() < 2:
-            continue
-        traders = [seat for seat, c in leaders_in(s, k) if c == GREEN]
-        if traders:
-            queue.append((traders[0], k))
-    queue.sort(key=lambda item: (item[0] - s.active) % s.players)
-    s.ctx["treasure_queue"] = [k for _, k in queue]
-    s.ctx["treasure_owners"] = [seat for seat, _ in queue]

@@ -84,10 +84,15 @@ def _treasures(s: State, events: list[Event]) -> None:
     # Section 14: every kingdom with two or more treasures and a trader, settled clockwise
     # from the active player (DESIGN.md). Taking treasures changes no group, so the queue
     # found here stays true while the owners choose.
+    set_treasure_queue(s)
+    s.steps.insert(0, "settle_treasures")
+
+
+def set_treasure_queue(s: State) -> None:
+    """Queue, clockwise from the active player, each kingdom with 2+ treasures and a trader."""
     queue = []
     for k in kingdoms(s, connected(s)):
-        held = k & s.treasure
-        if held.bit_count() < 2:
+        if (k & s.treasure).bit_count() < 2:
             continue
         traders = [seat for seat, c in leaders_in(s, k) if c == GREEN]
         if traders:
@@ -95,7 +100,6 @@ def _treasures(s: State, events: list[Event]) -> None:
     queue.sort(key=lambda item: (item[0] - s.active) % s.players)
     s.ctx["treasure_queue"] = [k for _, k in queue]
     s.ctx["treasure_owners"] = [seat for seat, _ in queue]
-    s.steps.insert(0, "settle_treasures")
 
 
 @step("settle_treasures")

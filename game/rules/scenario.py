@@ -122,16 +122,23 @@ def _load_board(s: State, board: Any) -> None:
                 what = "river" if ch == "~" else "a farm (blue tile)"
                 raise ScenarioError(f"Board square [{r}, {c}] is land on the {s.board.name} board; "
                                     f"it cannot hold {what}.")
-            if ch in CHAR_COLOR:
-                s.tiles[CHAR_COLOR[ch]] |= b
-            elif ch == "x":
-                s.cat |= b
-            elif ch == "#":
-                s.down |= b
-            elif ch == "z":
-                s.zig |= b
-            elif ch not in ".~":
+            if not put_board_char(s, ch, b) and ch not in ".~":
                 raise ScenarioError(f"Board square [{r}, {c}] has an unknown character {ch!r}.")
+
+
+def put_board_char(s: State, ch: str, b: int) -> bool:
+    """Put what a board character stands for on square bit b; False for empty or unknown."""
+    if ch in CHAR_COLOR:
+        s.tiles[CHAR_COLOR[ch]] |= b
+    elif ch == "x":
+        s.cat |= b
+    elif ch == "#":
+        s.down |= b
+    elif ch == "z":
+        s.zig |= b
+    else:
+        return False
+    return True
 
 
 def _load_treasures(s: State, data: dict[str, Any]) -> None:
