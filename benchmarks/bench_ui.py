@@ -117,7 +117,6 @@ def bench_thinking(frames: int, size: tuple[int, int], level: str) -> tuple[floa
     """
     from game.ui.headless import make_app
     from game.ui.settings import Settings
-    from game.ui.table_scene import TableScene
 
     names, dynasties = ["Ana", "Bel", "Cyrus", "Dara"], ["lion", "bull", "archer", "urn"]
     config = {"players": 4, "variants": [], "seed": 3,
