@@ -270,8 +270,9 @@ class NetLink:
 
     def _on_update(self, message: dict[str, Any]) -> None:
         view, events = message["view"], message["events"]
-        self.view, self.view_id = view, message["view_id"]
+        # Legal actions first: whoever sees the new view id (another thread) must find its legal actions.
         self._legal = unpack_legal(message.get("legal"))
+        self.view, self.view_id = view, message["view_id"]
         self.state = "playing"
         seat = view.get("seat")
         if seat is None:
