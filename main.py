@@ -66,11 +66,10 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play a game to the end between the chosen levels (random by default) and print the result."""
-    import random
-
     from game.selfplay import level_choosers, parse_levels, play, report
+    from game.session import new_seed
 
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    seed = args.seed if args.seed is not None else new_seed()
     variants = args.variants
     try:
         levels = parse_levels(args.levels, args.players)

@@ -9,6 +9,7 @@ journal hook. Imports game.rules only (DESIGN.md); the UI and the LAN talk to a 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -17,6 +18,15 @@ from game.rules import IllegalAction, apply, canonical, events_for, legal_action
 from game.rules.state import State
 
 log = logging.getLogger(__name__)
+
+def new_seed() -> int:
+    """Return a fresh seed for a game or a computer player: 128 bits from the system's entropy.
+
+    Whoever knows a game's seed knows its bag (DESIGN.md), so seeds are never small, never derived from one
+    another, and never from anything a player is shown.
+    """
+    return secrets.randbits(128)
+
 
 DYNASTIES = ("bull", "lion", "archer", "urn")
 SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")

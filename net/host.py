@@ -19,7 +19,6 @@ game.ui.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 import selectors
 import socket
@@ -35,7 +34,7 @@ import msgpack
 from game.journal import Journal, JournalError, new_path, read, resume
 from game.rules import IllegalAction, events_for
 from game.rules.views import _seat_view as _engine_seat_view
-from game.session import Table, Update
+from game.session import Table, Update, new_seed
 from net import protocol as p
 from net.computer import ComputerDriver
 from net.discovery import Announcer, HostedGame
@@ -236,7 +235,7 @@ class Host:
             self._only_in_lobby()
             if not self.lobby.filled:
                 raise Refusal("Some seats are still open.")
-            seed = self.config.seed if self.config.seed is not None else random.randrange(2**31)
+            seed = self.config.seed if self.config.seed is not None else new_seed()
             variants = tuple(sorted(self.lobby.variants))
             self.table = Table(self.lobby.table_seats(), seed, variants)
             self.table.subscribe(self._on_change)

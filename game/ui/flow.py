@@ -142,9 +142,9 @@ def default_play_again(app: App, config: dict[str, Any] | None) -> None:
 
         app.replace(NewGameScene(app))
         return
-    import random
+    from game.session import new_seed
 
-    again = dict(config, seed=random.randrange(2**31))
+    again = dict(config, seed=new_seed())
     app.hooks.start_game(app, again)
 
 

@@ -18,11 +18,11 @@ Must not import: game.rules, net, the table scene (the hook imports it).
 from __future__ import annotations
 
 import importlib
-import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.session import new_seed
 from game.ui import theme as th
 from game.ui.menu import MARGIN, MenuScene
 from game.ui.pieces import draw_emblem
@@ -169,7 +169,7 @@ class NewGameScene(MenuScene):
             "players": self.count,
             "seats": [row.seat() for row in self.rows[: self.count]],
             "variants": [key for key, _, _ in OPTIONS if self.toggles[key].value],
-            "seed": random.randrange(2**31),
+            "seed": new_seed(),
         }
 
     def remember(self) -> None:
