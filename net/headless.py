@@ -47,6 +47,8 @@ def run(
     computer_delay: float | None = None,
     resume: Path | str | None = None,
     data_dir: Path | None = None,
+    reopen: str = "",
+    ai_seed: int | None = None,
 ) -> int:
     """Host one game (new, or resumed from a journal) until it ends or stop is set; return the exit status.
 
@@ -59,13 +61,21 @@ def run(
         return 2
     if computer_delay is None:
         computer_delay = float(os.environ.get(DELAY_ENV, "0.6"))
+    try:
+        reopen_seats = parse_seats(reopen)
+    except ValueError as exc:
+        say(str(exc))
+        return 2
+    if reopen_seats and resume is None:
+        say("--reopen-seats goes with --resume: a new game's seats are all open anyway.")
+        return 2
     config = HostConfig(players=players, bind=bind, seed=seed, variants=variants, host_name="Two Rivers (headless)",
-                        computer_delay=computer_delay, data_dir=data_dir or default_data_dir())
+                        computer_delay=computer_delay, data_dir=data_dir or default_data_dir(), ai_seed=ai_seed)
     if port is not None:
         config.port = port
     host = Host(config, say=say)
     if resume is not None:
-        if not _resume(host, resume, say):
+        if not _resume(host, resume, say, reopen_seats):
             return 2
     else:
         for seat in range(players - computer, players):
@@ -92,7 +102,19 @@ def run(
     return 0
 
 
-def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
+def parse_seats(text: str) -> list[int]:
+    """Return the 0-based seats of "1,3" (seats counted from 1, as players see them); raise ValueError."""
+    seats = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= 4:
+            raise ValueError(f"--reopen-seats lists seats 1 to 4 separated by commas, not {text!r}.")
+        seats.append(int(part) - 1)
+    return sorted(set(seats))
+
+
+def _resume(host: Host, resume: Path | str, say: Callable[[str], None], reopen: list[int]) -> bool:
     """Load the saved game into host (before it listens); say why not and return False if it cannot be."""
     if str(resume) == "last":
         assert host.config.data_dir is not None
@@ -102,7 +124,7 @@ def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
             return False
         resume = saved.path
     try:
-        host.resume_game(Path(resume))
+        host.resume_game(Path(resume), reopen=reopen)
     except JournalError as exc:
         say(f"Cannot continue {resume}: {exc}")
         return False

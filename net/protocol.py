@@ -6,7 +6,7 @@ checked here only for shape (a map with a string "kind", of bounded size); the e
 Sans-I/O: no sockets, no clocks (the rate limiter is told the time).
 
 Client to host: hello, action, undo, ping, bye.
-Host to client: welcome, refused, lobby, update, error, host_closing, pong, seat_status.
+Host to client: welcome, refused, lobby, update, error, host_closing, pong, seat_status, notice.
 
 Imports the standard library, msgpack and `net.framing` only. Never pygame.
 """
@@ -36,7 +36,7 @@ MAX_VIEW_ID = 2**53 - 1  # stays exact if a view id ever passes through a JSON n
 ROLES = ("player", "spectator")
 
 CLIENT_TYPES = ("hello", "action", "undo", "ping", "bye")
-HOST_TYPES = ("welcome", "refused", "lobby", "update", "error", "host_closing", "pong", "seat_status")
+HOST_TYPES = ("welcome", "refused", "lobby", "update", "error", "host_closing", "pong", "seat_status", "notice")
 
 
 class ProtocolError(ValueError):
@@ -146,6 +146,11 @@ def seat_status(missing: list[int], computer: list[int] | None = None) -> dict[s
     computer lists the missing seats the host has handed to a computer player until their player returns.
     """
     return {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+
+
+def notice(text: str) -> dict[str, Any]:
+    """Return news from the host every player should read (e.g. the game resumed at an earlier position)."""
+    return {"type": "notice", "text": text}
 
 
 def new_token() -> str:
@@ -270,6 +275,7 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "host_closing": {"reason": str},
     "pong": {"nonce": (int, type(None))},
     "seat_status": {"missing": list},
+    "notice": {"text": str},
 }
 
 

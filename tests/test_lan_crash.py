@@ -2,8 +2,9 @@
 reconnect with their tokens and the game ends as an uninterrupted one does, losing nothing anyone was shown.
 
 Scripted players choose from their legal actions with a rng keyed by the view id, so the crashed game and an
-uninterrupted one with the same seed make the same choices; the computer seat decides from the seed and the
-number of actions so far, so a restarted host plays it as the one before would have.
+uninterrupted one with the same seed make the same choices; the computer seat decides from its own seed (given
+here, kept in the seats file) and the number of actions so far, so a restarted host plays it as the one before
+would have.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def final(bots: list[Bot]) -> tuple[int, list[dict[str, Any]]]:
 
 def uninterrupted() -> tuple[list[Bot], tuple[int, list[dict[str, Any]]]]:
     """Play the game once with an in-process host that never fails."""
-    host = make_host(players=3, seed=SEED, rate=20.0, burst=40.0)
+    host = make_host(players=3, seed=SEED, ai_seed=SEED, rate=20.0, burst=40.0)
     host.set_plan(2, "computer", "normal")
     bots = [Bot(host.port, seat, time.monotonic() + DEADLINE) for seat in range(2)]
     try:
@@ -192,7 +193,7 @@ def test_a_host_killed_again_and_again_finishes_the_game_as_if_nothing_happened(
     rng = random.Random(SEED)
     kill_at = sorted(rng.sample(range(5, calm_actions - 5), KILLS))
     host = HostProcess(tmp_path, free_port())
-    host.start("--players", "3", "--computer", "1", "--seed", str(SEED))
+    host.start("--players", "3", "--computer", "1", "--seed", str(SEED), "--ai-seed", str(SEED))
     end = time.monotonic() + DEADLINE
     bots = [Bot(host.port, seat, end) for seat in range(2)]
     kills: list[tuple[int, int]] = []  # (most actions any client had seen, actions in the journal after the kill)

@@ -27,10 +27,7 @@ def wait_until(condition: Callable[[], bool], wait: float = WAIT) -> None:
 
 def drop_server_side(host: Host, seat: int) -> None:
     """Cut a player's connection from the host's end, as a broken cable would."""
-    with host.lock:
-        conn = host._conn_of(seat)
-        assert conn is not None
-        host._drop(conn, "was cut by the test")
+    assert host.cut_seat(seat, "was cut by the test")
 
 
 def test_two_netlinks_and_a_watching_netlink_play_a_whole_game() -> None:
