@@ -68,6 +68,7 @@ class NetLink:
         self.computer: frozenset[int] = frozenset()
         self.welcomed = False
         self.notice: str | None = None  # the host's last news for every player
+        self.attempts = 0  # connections tried since the link was made (each reconnection counts one)
         self._legal: list[dict[str, Any]] = []
         self._queue: list[Update] = []
         self._lock = threading.Lock()
@@ -166,6 +167,7 @@ class NetLink:
         attempt = 0
         while not self._stop.is_set() and not self.gone:
             ended_well = self._session()
+            self.attempts += 1
             if self._stop.is_set() or self.gone:
                 break
             if not self.welcomed and not ended_well:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
@@ -93,13 +95,42 @@ def run(
         open_seats = players - computer
         say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's "
             f"address, port {host.port}. Ctrl+C stops.")
+    ctrl_c = CtrlC()
     try:
-        _serve(host, stop, linger)
+        with ctrl_c:
+            _serve(host, stop, linger, ctrl_c)
     except KeyboardInterrupt:
-        say("Stopped by Ctrl+C.")
+        ctrl_c.pressed = True
     finally:
+        if ctrl_c.pressed:
+            say("Stopped by Ctrl+C.")
         host.stop("The host has stopped the game.")
     return 0
+
+
+class CtrlC:
+    """Ctrl+C (SIGINT) as a flag the serving loop looks at, while it is installed (main thread only).
+
+    The flag, not an exception: a KeyboardInterrupt lands wherever the main thread happens to be, and the
+    loop below looks at the flag every tenth of a second, so the host stops at once, says why, and says
+    goodbye to every client, whatever it was doing (lingering over a finished game included).
+    """
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> CtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._on_signal)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        self.pressed = True  # only a plain store: a handler must not take locks the main thread may hold
 
 
 def parse_seats(text: str) -> list[int]:
@@ -134,17 +165,21 @@ def _resume(host: Host, resume: Path | str, say: Callable[[str], None], reopen: 
     return True
 
 
-def _serve(host: Host, stop: threading.Event, linger: float) -> None:
+def _serve(host: Host, stop: threading.Event, linger: float, ctrl_c: CtrlC) -> None:
     if host.phase == "playing":
         gc.freeze()  # a resumed game: see below
-    while not stop.is_set() and host.phase == "lobby":
+    def going() -> bool:
+        return not stop.is_set() and not ctrl_c.pressed
+
+    while going() and host.phase == "lobby":
         if host.can_start():
             host.start_game()
             # Objects alive now (modules, boards, tables) stay alive all game; freezing them keeps the
             # cycle collector's full passes short, which is most of the host's worst-case latency.
             gc.freeze()
         stop.wait(0.1)
-    while not stop.is_set() and host.phase == "playing":
-        stop.wait(0.2)
-    if host.phase == "over":
-        stop.wait(linger)
+    while going() and host.phase == "playing":
+        stop.wait(0.1)
+    end = time.monotonic() + linger
+    while going() and host.phase == "over" and time.monotonic() < end:
+        stop.wait(0.1)

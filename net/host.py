@@ -1,11 +1,10 @@
-"""The LAN host: the sockets around `net.core.HostCore`, the journal's disk work, and the computer seats.
+"""The LAN host: `net.core.HostCore` behind sockets, with the journal's disk work and the computer seats.
 
-Owns: the listening socket and every connection (a selectors loop on one thread) that turns bytes in into
-calls on the core and the core's answers into bytes out (each message encoded once, however many
-connections it goes to), the unread-output limit, discovery announcements, the journal of every hosted game
-(net.saving: the journal and the seats' tokens beside it), the computer seats (one small seam,
-`_start_computers`), `HostLink` for the host player's own screen, and a clean stop that tells every client the
-host is closing. Every rule of the protocol is the core's; resuming a saved game is net.resume's.
+Owns: `Host`, what the host's screen and the headless host hold: starting and stopping (the selectors loop
+is net.shell's), the lobby calls, starting a new game and its journal (net.saving: the journal and the
+seats' tokens beside it), resuming a saved one (net.resume), discovery announcements, the computer seats
+(one small seam, `_start_computers`), and `HostLink`, the host player's own screen: a LocalLink over the
+hosted table. Every rule of the protocol is the core's.
 
 The table is the same `game.session.Table` a local game uses; whoever touches it or the core holds `lock`:
 the loop, `HostLink` (the host's own screen), the computer players, and tests that peek.
@@ -17,50 +16,35 @@ game.ui.
 from __future__ import annotations
 
 import logging
-import selectors
-import socket
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
-
-import msgpack
 
 from game.journal import Journal, new_path
 from game.session import LocalLink, Table, Update, new_seed
 from net import resume as resuming
 from net.computer import ComputerDriver
-from net.core import CLOSE_GRACE, Close, HostConfig, HostCore, Outgoing
+from net.core import HostCore
 from net.discovery import Announcer, HostedGame
-from net.framing import HEADER, MAX_FRAME, encode_frame
 from net.lobby import Lobby, Refusal
+from net.peers import HostConfig
 from net.saving import HostJournal, save_secrets, seats_path
+from net.shell import SocketLoop
 
 __all__ = ["DEFAULT_PORT", "Host", "HostConfig", "HostLink", "Refusal"]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47475
-READ_SIZE = 65536
 
 
-class Socket:
-    """One TCP connection's bytes: what is still to be sent, and whether it goes once that is out."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-        self.out = bytearray()
-        self.leaving = False  # let go: close once out is sent
-        self.closed = False
-        self.sent_bytes = 0
-
-
-class Host:
+class Host(SocketLoop):
     """A hosted game: `Host(config).start()`, lobby calls, `start_game()`, ..., `stop()`."""
 
     def __init__(self, config: HostConfig | None = None, say: Callable[[str], None] | None = None) -> None:
+        super().__init__()
         self.config = config or HostConfig()
         self.say = say or (lambda line: log.info("%s", line))
         self.lock = threading.RLock()
@@ -71,16 +55,8 @@ class Host:
         # The computer seats' own randomness: never derived from the game's seed (tests may give one).
         self.ai_seed = self.config.ai_seed if self.config.ai_seed is not None else new_seed()
         self.links: list[HostLink] = []
-        self.socks: dict[int, Socket] = {}
-        self._next_conn = 0
-        self._selector = selectors.DefaultSelector()
-        self._listen: socket.socket | None = None
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
         self._announcer: Announcer | None = None
         self._computer: ComputerDriver | None = None
-        self._closing_reason = "The host has closed the game."
 
     # --- what the core knows, for the host's screen and the tests ---------------------------------
 
@@ -120,20 +96,7 @@ class Host:
 
     def start(self) -> Host:
         """Listen, announce, and serve from a background thread."""
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind((self.config.bind, self.config.port))
-            sock.listen(16)
-        except OSError:
-            sock.close()
-            raise
-        sock.setblocking(False)
-        self._listen = sock
-        self._wake_r.setblocking(False)
-        self._wake_w.setblocking(False)
-        self._selector.register(sock, selectors.EVENT_READ, "listen")
-        self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._listen_on(self.config.bind, self.config.port)
         if self.config.announce:
             try:
                 self._announcer = Announcer(self._hosted_game())
@@ -183,13 +146,9 @@ class Host:
         self.core.now = time.monotonic()
         return self.core
 
-    def _wake(self) -> None:
-        if threading.current_thread() is self._thread:
-            return  # the loop sends after every turn anyway
-        try:
-            self._wake_w.send(b"!")
-        except OSError:
-            pass  # the pipe is full (already woken) or closed (stopping)
+    def _after_turn(self) -> None:
+        if self.journal is not None:
+            self.journal.flushed()  # the updates are out: the journal may fsync now
 
     # --- the lobby and the game (the host's screen calls these) -----------------------------------
 
@@ -310,176 +269,6 @@ class Host:
             seats_free=len(self.lobby.free_seats()) if self.phase == "lobby" else 0,
             options=self.lobby.options(self.phase),
         )
-
-    # --- the loop --------------------------------------------------------------------------------
-
-    def _run(self) -> None:
-        try:
-            while not self._stopping.is_set():
-                ready = self._selector.select(timeout=0.25)
-                with self.lock:
-                    now = time.monotonic()
-                    for key, mask in ready:
-                        self._ready(key, mask, now)
-                    self._deliver(self.core.tick(now))
-                    self._flush()
-                    if self.journal is not None:
-                        self.journal.flushed()  # the updates are out: the journal may fsync now
-        except Exception:  # noqa: BLE001 - the host must still tell its clients it is going
-            log.exception("the host loop failed")
-            self._closing_reason = "The host ran into an error and closed the game."
-        finally:
-            with self.lock:
-                self._shutdown()
-
-    def _ready(self, key: selectors.SelectorKey, mask: int, now: float) -> None:
-        if key.data == "listen":
-            self._accept(now)
-        elif key.data == "wake":
-            try:
-                while self._wake_r.recv(4096):
-                    pass
-            except (BlockingIOError, InterruptedError):
-                pass
-        else:
-            conn: int = key.data
-            if mask & selectors.EVENT_READ and conn in self.socks:
-                self._read(conn, now)
-            if mask & selectors.EVENT_WRITE and conn in self.socks:
-                self._send(conn)
-
-    def _accept(self, now: float) -> None:
-        assert self._listen is not None
-        for _ in range(16):  # bounded, so a connection storm cannot hold the loop
-            try:
-                sock, address = self._listen.accept()
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as exc:
-                log.info("accept failed: %s", exc)
-                return
-            if len(self.socks) >= self.config.max_connections:
-                # Beyond every seat, the watchers and the newcomers: nobody the core would keep.
-                try:
-                    sock.send(encode_frame({"type": "refused", "reason": "This table has too many connections."}))
-                except OSError:
-                    pass
-                sock.close()
-                continue
-            sock.setblocking(False)
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # small updates, sent at once
-            conn, self._next_conn = self._next_conn, self._next_conn + 1
-            self.socks[conn] = Socket(sock)
-            self._selector.register(sock, selectors.EVENT_READ, conn)
-            self._deliver(self.core.connect(conn, address, now))
-
-    def _read(self, conn: int, now: float) -> None:
-        try:
-            data = self.socks[conn].sock.recv(READ_SIZE)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError as exc:
-            self._deliver(self.core.disconnect(conn, f"connection error: {exc}", now))
-            return
-        if not data:
-            self._deliver(self.core.disconnect(conn, "closed the connection", now))
-            return
-        self._deliver(self.core.receive_bytes(conn, data, now))
-
-    def _deliver(self, outgoing: Outgoing) -> None:
-        """Queue the core's messages as frames (each message encoded once) and carry out its closes."""
-        frames: dict[int, tuple[Any, bytes]] = {}  # by id(message), the message kept alive beside its frame
-        pending = deque(outgoing)
-        while pending:
-            conn, message = pending.popleft()
-            entry = self.socks.get(conn)
-            if entry is None or entry.closed:
-                continue
-            if isinstance(message, Close):
-                if message.now:
-                    self._close(conn)
-                else:
-                    entry.leaving = True
-                continue
-            known = frames.get(id(message))
-            if known is None:
-                known = frames[id(message)] = (message, _trusted_frame(message))
-            entry.out += known[1]
-            if len(entry.out) > self.config.max_unread:
-                self._close(conn)
-                pending.extend(self.core.disconnect(conn, "stopped reading", time.monotonic()))
-
-    def _flush(self) -> None:
-        self._deliver(self.core.take())  # changes made by other threads (the host's screen, the computers)
-        for conn, entry in list(self.socks.items()):
-            if entry.out and not entry.closed:
-                self._send(conn)
-            if entry.leaving and not entry.out and not entry.closed:
-                self._close(conn)
-                self._deliver(self.core.sent(conn))
-
-    def _send(self, conn: int) -> None:
-        entry = self.socks[conn]
-        try:
-            sent = entry.sock.send(entry.out)
-        except (BlockingIOError, InterruptedError):
-            sent = 0
-        except OSError as exc:
-            self._close(conn)
-            self._deliver(self.core.disconnect(conn, f"connection error: {exc}", time.monotonic()))
-            return
-        entry.sent_bytes += sent
-        del entry.out[:sent]
-        events = selectors.EVENT_READ | (selectors.EVENT_WRITE if entry.out else 0)
-        self._selector.modify(entry.sock, events, conn)
-
-    def _close(self, conn: int) -> None:
-        entry = self.socks.pop(conn, None)
-        if entry is None or entry.closed:
-            return
-        entry.closed = True
-        try:
-            self._selector.unregister(entry.sock)
-        except (KeyError, ValueError):
-            pass
-        entry.sock.close()
-
-    def _shutdown(self) -> None:
-        """Send host_closing to everyone, give them a moment to read it, and close every socket."""
-        self._deliver(self.core.take())
-        self._deliver(self.core.close_all(self._closing_reason))
-        deadline = time.monotonic() + CLOSE_GRACE
-        while time.monotonic() < deadline and any(e.out for e in self.socks.values()):
-            for conn in [c for c, e in self.socks.items() if e.out]:
-                self._send(conn)
-            time.sleep(0.005)  # a non-blocking socket's buffer drains on the client's schedule
-        for conn in list(self.socks):
-            self._close(conn)
-        if self._listen is not None:
-            self._listen.close()
-        self._selector.close()
-        self.say("The host has stopped.")
-
-    def sent_bytes(self) -> int:
-        """Return the bytes sent to every connection still open (the benchmark reads this)."""
-        with self.lock:
-            return sum(e.sent_bytes for e in self.socks.values())
-
-
-def _trusted_frame(message: dict[str, Any]) -> bytes:
-    """Return a frame for a message the core built from the engine's plain data.
-
-    encode_frame walks every value in Python to make sure it is plain data; for a view and its legal
-    actions that walk costs more than the packing, and the engine only ever makes plain data.
-    """
-    try:
-        body = msgpack.packb(message, use_bin_type=True)
-    except (TypeError, ValueError, OverflowError):
-        return encode_frame(message)  # let the careful path say what is wrong
-    if len(body) > MAX_FRAME:
-        return encode_frame(message)
-    return HEADER.pack(len(body)) + body
-
 
 class HostLink(LocalLink):
     """The Link of the host's own screen: a LocalLink over the hosted table, every call under the host's lock."""
