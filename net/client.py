@@ -310,6 +310,7 @@ class WireClient:
         self.inbox: list[dict[str, Any]] = []  # received and not yet taken by recv()
         self.log: list[dict[str, Any]] = []  # everything ever received, for the secrecy tests
         self.bytes_received = 0
+        self.raw = bytearray()  # every byte received, for the secrecy tests
         self.seat: int | None = None
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
@@ -344,6 +345,7 @@ class WireClient:
             if not data:
                 raise ConnectionError("the host closed the connection")
             self.bytes_received += len(data)
+            self.raw += data
             for message in self.decoder.feed(data):
                 self._note(message)
         return self.inbox.pop(0)

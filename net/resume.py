@@ -91,11 +91,10 @@ def _say_resumed(core: HostCore, journal: Journal) -> None:
     if journal.recovered_from is None:
         core.say(f"The saved game continues after {actions} actions.")
         return
-    lost = journal.recovered_from - actions
     core.say(f"The saved game continues after {actions} actions (the file was damaged; it goes on from its "
-             f"last whole action, {actions}).")
+             f"last whole action, {actions}). Every player is told the game may be back at an earlier position.")
     core.notice = (f"The host's saved game was damaged: play goes on from an earlier position, after action "
-                   f"{actions}{f'; the last {lost} actions are lost' if lost > 0 else ''}.")
+                   f"{actions}. Moves made after it must be made again.")
 
 
 def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> None:
