@@ -67,7 +67,7 @@ class NetLink:
         self.missing: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
         self.welcomed = False
-        self.notice: str | None = None  # the host's last news for every player
+        self.host_notice = ""  # the host's last news for every player (a game resumed at an earlier position)
         self.attempts = 0  # connections tried since the link was made (each reconnection counts one)
         self._legal: list[dict[str, Any]] = []
         self._queue: list[Update] = []
@@ -243,7 +243,7 @@ class NetLink:
             with self._lock:
                 self._queue.append(Update(message["view_id"] or self.view_id or 0, {}, {}, error=message["reason"]))
         elif kind == "notice":
-            self.notice = message["text"]
+            self.host_notice = message["text"]
             with self._lock:  # shown like a refusal's reason: in words, over the table, for a moment
                 self._queue.append(Update(self.view_id or 0, {}, {}, error=message["text"]))
         elif kind == "seat_status":

@@ -327,7 +327,13 @@ class HostCore(Connections):
 
     def _status_message(self) -> dict[str, Any]:
         replaced = [s for s in self.missing if self.lobby.slots[s].replaced]
-        return p.seat_status(list(self.missing), replaced)
+        after = self.config.replace_after
+        if after is None:
+            return p.seat_status(list(self.missing), replaced)
+        # How long until a computer stands in, so that every screen can count down.
+        waiting = [[seat, round(max(0.0, after - (self.now - since)), 1)]
+                   for seat, since in self.missing.items() if seat not in replaced]
+        return p.seat_status(list(self.missing), replaced, waiting)
 
     def _lobby_changed(self) -> None:
         message = self._lobby_message()

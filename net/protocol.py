@@ -140,12 +140,18 @@ def pong(nonce: int | None = None) -> dict[str, Any]:
     return {"type": "pong", "nonce": nonce}
 
 
-def seat_status(missing: list[int], computer: list[int] | None = None) -> dict[str, Any]:
+def seat_status(
+    missing: list[int], computer: list[int] | None = None, stand_in: list[list[float]] | None = None
+) -> dict[str, Any]:
     """Return which seats have lost their player (the game waits for them, or for the host).
 
-    computer lists the missing seats the host has handed to a computer player until their player returns.
+    computer lists the missing seats the host has handed to a computer player until their player returns;
+    stand_in, when the host hands seats over, lists [seat, seconds until a computer takes it] for the others.
     """
-    return {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    message: dict[str, Any] = {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    if stand_in is not None:
+        message["stand_in"] = [list(pair) for pair in sorted(stand_in)]
+    return message
 
 
 def notice(text: str) -> dict[str, Any]:

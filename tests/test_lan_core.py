@@ -297,11 +297,12 @@ def test_a_missing_player_gets_a_stand_in_after_the_delay_and_the_seat_back_on_r
     bob, _ = wire.player("Bob")
     table = wire.start()
     wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.last(bob, "seat_status") == p.seat_status([0], [], [[0, 5.0]])  # screens count down from it
     wire.tick(4.0)
     assert not wire.core.lobby.slots[0].replaced and not wire.core.is_computer(0)
     wire.tick(1.5)
     assert wire.core.is_computer(0) and table.seats[0].kind == "normal"
-    assert wire.last(bob, "seat_status") == p.seat_status([0], [0])
+    assert wire.last(bob, "seat_status") == p.seat_status([0], [0], [])
     _, again = wire.player("Ann", token=welcome["token"])
     assert again["seat"] == 0 and not wire.core.is_computer(0) and table.seats[0].kind == "remote"
 
