@@ -20,8 +20,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from game.rules import IllegalAction, legal_actions, view_for
-from game.rules.state import State
+from game.rules import IllegalAction, State, legal_actions, view_for
 from game.session import Table
 
 log = logging.getLogger(__name__)
