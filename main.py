@@ -41,11 +41,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-KNOWN_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
-
-
 def parse_variants(text: str) -> tuple[str, ...]:
     """'buildings,ziggurat' -> ('buildings', 'ziggurat'), refusing names the game does not know."""
+    from game.rules.vocabulary import VARIANTS as KNOWN_VARIANTS
+
     names = tuple(v.strip() for v in text.split(",") if v.strip())
     for name in names:
         if name not in KNOWN_VARIANTS:

@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from game.rules import IllegalAction, apply, canonical, events_for, legal_actions, new_game, to_move, view_for
 from game.rules.state import State
+from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported for the lobby
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,6 @@ def new_seed() -> int:
     return secrets.randbits(128)
 
 
-DYNASTIES = ("bull", "lion", "archer", "urn")
 SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
 
 
