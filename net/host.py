@@ -145,7 +145,7 @@ class Host:
         self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
         if self.config.announce:
             try:
-                self._announcer = Announcer(self._hosted_game())
+                self._announcer = Announcer(self._hosted_game(), say=self.say)
                 self._announcer.start()
             except (OSError, ValueError) as exc:
                 # Joining by address still works; a broken discovery setting must not stop the game.

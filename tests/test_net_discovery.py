@@ -6,6 +6,7 @@ socket a timeout (or makes it non-blocking) and closes it; no test waits more th
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import socket
@@ -20,14 +21,17 @@ from hypothesis import strategies as st
 from net import discovery
 from net.discovery import (
     DISCOVERY_PORT,
+    MAX_ANNOUNCEMENT,
     Announcer,
     GameAnnouncement,
     HostedGame,
     Listener,
+    announce_targets,
     decode_announcement,
     encode_announcement,
     lan_target,
 )
+from net.interfaces import Interface, broadcast_targets, subnet_broadcast, usable_addresses
 from net.protocol import GAME_VERSION, PROTOCOL_VERSION
 
 WAIT = 2.0  # seconds; loopback delivers in microseconds, so this is only a guard against hanging
@@ -154,7 +158,7 @@ def test_tests_run_on_loopback() -> None:
 
 def test_announcement_round_trips() -> None:
     data = encode_announcement(GAME)
-    assert len(data) < discovery.MAX_ANNOUNCEMENT
+    assert len(data) < MAX_ANNOUNCEMENT
     game = decode_announcement(data)
     assert game == GAME
     assert game.protocol == PROTOCOL_VERSION and game.game_version == GAME_VERSION
@@ -231,7 +235,7 @@ def test_random_bytes_give_value_error_or_a_game(data: bytes) -> None:
 
 def test_an_announcement_is_heard_on_loopback(loopback: int) -> None:
     with Listener() as listener, Announcer(GAME) as announcer:
-        assert announcer.target == ("127.0.0.1", loopback)
+        assert announcer.targets() == [("127.0.0.1", loopback)]
         assert listener.port == loopback
         assert announcer.tick(0.0)
         games = poll_until(listener)
@@ -351,3 +355,114 @@ def test_poll_never_blocks(loopback: int) -> None:
         start = time.monotonic()
         assert listener.poll() == []
         assert time.monotonic() - start < 0.5
+
+
+# ---------------------------------------------------------------------------------------------------
+# Where announcements go: every interface's own broadcast address (computed only; nothing is sent)
+
+LO = Interface("lo", "127.0.0.1", "255.0.0.0", None, loopback=True)
+SWITCH = Interface("eth0", "10.77.0.1", "255.255.255.0", "10.77.0.255")
+WIFI = Interface("wlan0", "192.168.1.20", "255.255.255.0", "192.168.1.255")
+VPN = Interface("tun0", "10.8.0.2", "255.255.255.255", None)  # point to point: nobody to broadcast to
+
+
+def test_broadcast_goes_to_every_interface_of_its_own_and_never_loopback() -> None:
+    assert broadcast_targets([LO, SWITCH, WIFI, VPN]) == ["10.77.0.255", "192.168.1.255"]
+    assert announce_targets("broadcast", 47474, lambda: [LO, SWITCH]) == [("10.77.0.255", 47474)]
+
+
+def test_broadcast_without_interfaces_says_so_and_without_a_listing_falls_back() -> None:
+    assert broadcast_targets([LO]) == []  # nothing to announce on: the Announcer tells the host
+    assert broadcast_targets(None) == ["255.255.255.255"]  # a system that cannot list its interfaces
+
+
+@pytest.mark.parametrize(
+    ("interface", "expected"),
+    [
+        (Interface("eth0", "10.1.2.3", "255.255.0.0", "10.1.255.255"), "10.1.255.255"),
+        (Interface("eth0", "10.1.2.3", "255.255.0.0", "0.0.0.0"), "10.1.255.255"),  # no brd given: computed
+        (Interface("eth0", "10.1.2.3", "255.255.255.0", "10.9.9.255"), "10.1.2.255"),  # a wrong brd: computed
+        (Interface("eth0", "10.1.2.3", "255.255.255.254", "10.1.2.3"), None),  # /31: a pair, no broadcast
+        (LO, None),
+        (VPN, None),
+    ],
+)
+def test_an_interfaces_broadcast_address(interface: Interface, expected: str | None) -> None:
+    assert subnet_broadcast(interface) == expected
+
+
+def test_usable_addresses_leave_out_loopback_and_put_the_lan_first() -> None:
+    link_local = Interface("eth1", "169.254.3.4", "255.255.0.0", "169.254.255.255")
+    public = Interface("eth2", "8.8.4.4", "255.255.255.0", "8.8.4.255")
+    assert usable_addresses([LO, link_local, public, WIFI, SWITCH]) == [
+        "10.77.0.1", "192.168.1.20", "8.8.4.4", "169.254.3.4"]
+    assert usable_addresses([LO]) == []
+
+
+def test_this_machines_interfaces_are_listed_with_loopback_among_them() -> None:
+    # Read only (ioctl); nothing is sent. Linux lists them; other systems say they cannot (None).
+    from net.interfaces import interfaces
+
+    found = interfaces()
+    if found is None:
+        pytest.skip("this system cannot list its interfaces")
+    assert any(i.loopback and i.address == "127.0.0.1" for i in found)
+    assert "127.0.0.1" not in usable_addresses(found)
+
+
+def test_loopback_mode_sends_to_127_0_0_1_only_and_never_lists_the_interfaces(
+    loopback: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_listing() -> list[Interface]:
+        raise AssertionError("loopback mode looked at the network interfaces")
+
+    monkeypatch.setattr(discovery, "interfaces", no_listing)
+    sent_to: list[object] = []
+    guarded = socket.socket.sendto
+
+    def recording_sendto(self: socket.socket, data: bytes, *args: object) -> int:
+        sent_to.append(args[-1])
+        return guarded(self, data, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "sendto", recording_sendto)
+    with Listener() as listener, Announcer(GAME) as announcer:
+        for tick in range(5):
+            assert announcer.tick(float(tick))
+        announcer.update(GAME)
+        assert announcer.tick(4.5)
+        assert poll_until(listener)
+    assert len(sent_to) == 6 and set(sent_to) == {("127.0.0.1", loopback)}
+
+
+def test_a_failing_announcement_is_told_once_and_so_is_its_return(
+    loopback: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    heard: list[str] = []
+    network = {"up": False}
+    guarded = socket.socket.sendto
+
+    def unreachable_sendto(self: socket.socket, data: bytes, *args: object) -> int:
+        if not network["up"]:
+            raise OSError(errno.ENETUNREACH, os.strerror(errno.ENETUNREACH))
+        return guarded(self, data, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "sendto", unreachable_sendto)
+    with Announcer(GAME, say=heard.append) as announcer:
+        for tick in range(3):
+            announcer.tick(float(tick))
+        assert len(heard) == 1, heard  # said once, not once a second
+        assert "Players cannot see this game" in heard[0] and "127.0.0.1" in heard[0]
+        assert "unreachable" in heard[0] and "typing this computer's address" in heard[0]
+        assert announcer.problem == heard[0]
+        network["up"] = True
+        announcer.tick(3.0)
+        announcer.tick(4.0)
+    assert heard[1:] == ["Players on the LAN can see this game again."] and announcer.problem == ""
+
+
+def test_no_interface_to_announce_on_is_told(loopback: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    with Announcer(GAME, say=heard.append) as announcer:
+        monkeypatch.setattr(announcer, "targets", lambda: [])
+        announcer.tick(0.0)
+    assert heard == ["No network to announce this game on; players can still join by typing this computer's address."]
