@@ -2,8 +2,8 @@
 
 This module owns where announcements go, an Announcer that a host runs (it tells the host, on screen
 and console, when announcing fails and when it works again), and a Listener that the join screen
-polls. The datagram itself is net.announcement's; its names are importable from here too. Joining a game by typing its address does
-not need any of this.
+polls. The datagram itself is net.announcement's; its names are importable from here too. Joining a
+game by typing its address does not need any of this.
 
 Where announcements go is configuration, never code: the environment variable TWO_RIVERS_LAN.
 

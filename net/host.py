@@ -712,7 +712,15 @@ class Host:
 
     def _status_message(self) -> dict[str, Any]:
         replaced = [s for s in self.missing if self.lobby.slots[s].replaced]
-        return p.seat_status(list(self.missing), replaced)
+        return p.seat_status(list(self.missing), replaced, self.stand_in_after(time.monotonic()))
+
+    def stand_in_after(self, now: float) -> dict[int, float]:
+        """Return, for each missing seat a computer will take, the seconds until it does (call under lock)."""
+        after = self.config.replace_after
+        if after is None:
+            return {}
+        return {seat: max(0.0, since + after - now) for seat, since in self.missing.items()
+                if not self.lobby.slots[seat].replaced}
 
     def _lobby_changed(self) -> None:
         frame = encode_frame(self._lobby_message())
@@ -860,9 +868,27 @@ class HostLink:
             return frozenset(self.host.missing)
 
     @property
+    def computer(self) -> frozenset[int]:
+        """Return the missing seats a computer plays until their player comes back."""
+        with self.host.lock:
+            return frozenset(s for s in self.host.missing if self.host.lobby.slots[s].replaced)
+
+    @property
+    def stand_in_at(self) -> dict[int, float]:
+        """Return, for each missing seat a computer will take, when it does (time.monotonic())."""
+        with self.host.lock:
+            now = time.monotonic()
+            return {seat: now + left for seat, left in self.host.stand_in_after(now).items()}
+
+    @property
     def state(self) -> str:
         """Return the phase of the hosted game: lobby, playing, over or closed."""
         return self.host.phase
+
+    @property
+    def reason(self) -> str:
+        """Return why the hosted game closed, or "" while it goes on."""
+        return self.host._closing_reason if self.host.phase == "closed" else ""
 
     def poll(self) -> list[Update]:
         """Return the updates since the last poll, oldest first."""

@@ -140,12 +140,18 @@ def pong(nonce: int | None = None) -> dict[str, Any]:
     return {"type": "pong", "nonce": nonce}
 
 
-def seat_status(missing: list[int], computer: list[int] | None = None) -> dict[str, Any]:
+def seat_status(
+    missing: list[int], computer: list[int] | None = None, stand_in: Mapping[int, float] | None = None
+) -> dict[str, Any]:
     """Return which seats have lost their player (the game waits for them, or for the host).
 
-    computer lists the missing seats the host has handed to a computer player until their player returns.
+    computer lists the missing seats the host has handed to a computer player until their player returns;
+    stand_in gives, for missing seats a computer will take, the seconds until it does (as [seat, seconds]).
     """
-    return {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    message: dict[str, Any] = {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    if stand_in:
+        message["stand_in"] = [[seat, round(max(0.0, seconds), 1)] for seat, seconds in sorted(stand_in.items())]
+    return message
 
 
 def new_token() -> str:

@@ -76,8 +76,10 @@ def test_a_hosted_game_appears_on_the_join_screen_by_itself(monkeypatch: pytest.
     hosting = lan.HostScene(app, config)
     try:
         # Seat 1 is played on the host's screen: the update is announced at once, so 3 seats are free.
-        run_until(app, lambda: bool(join.games) and "3 of 4 seats free" in join.game_buttons[0].text, wait=4.0)
+        run_until(app, lambda: bool(join.games) and "3 of 4 seats free" in join.game_notes[0], wait=4.0)
         assert join.games[0].game.host_name == "Test table" and join.game_buttons[0].visible
+        # The button names the address to type as well as the table (never only the machine's name).
+        assert join.game_buttons[0].text == f"Test table · 127.0.0.1:{hosting.host.port}"
     finally:
         hosting.exit()
         app.close()
