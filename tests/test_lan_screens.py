@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui.headless import click_button, make_app
+from game.ui.headless import click, click_button, make_app
 from net.client import WireClient
 from net.host import HostConfig
 
@@ -113,3 +113,164 @@ def test_joining_by_typed_address_sits_down_and_opens_the_table_when_the_host_st
     finally:
         app.close()
         host.stop()
+
+
+def seat_scene(app, port: int) -> lan.SeatScene:  # type: ignore[no-untyped-def]
+    """Open the join screen's seat chooser on the host at 127.0.0.1:port."""
+    join = lan.JoinScene(app)
+    app.push(join)
+    join.open_seats("127.0.0.1", port)
+    seats = app.top
+    assert isinstance(seats, lan.SeatScene)
+    run_until(app, lambda: bool(seats.seats()))
+    return seats
+
+
+def test_sitting_as_lion_keeps_lion_on_the_dynasty_selector() -> None:
+    from net.host import Host
+
+    host = Host(local_config(), say=lambda line: None).start()
+    app = make_app((1280, 720))
+    try:
+        seats = seat_scene(app, host.port)
+        while seats.dynasty.value != "lion":
+            seats.dynasty.cycle(+1)
+        run_until(app, lambda: seats.sit[1].enabled and seats.sit[1].visible)
+        click_button(app, "sit1", frames=2)
+        run_until(app, lambda: seats.my_seat() == 1 and seats.seats()[1]["taken"])
+        app.run_frames(10)  # the lobby now says lion is taken (by us): the selector must not move on
+        assert seats.seats()[1]["dynasty"] == "lion"
+        assert seats.dynasty.value == "lion"
+        with host.lock:
+            assert host.lobby.slots[1].dynasty == "lion"
+        assert not seats.dynasty.enabled and not seats.rejoin.visible  # seated: nothing more to choose
+    finally:
+        app.close()
+        host.stop()
+
+
+def test_a_joining_player_cannot_pick_a_name_or_dynasty_someone_else_sits_with() -> None:
+    from net.host import Host
+
+    host = Host(local_config(), say=lambda line: None).start()
+    other = WireClient("127.0.0.1", host.port)
+    app = make_app((1280, 720))
+    try:
+        other.hello("Gilgamesh", seat=2, dynasty="urn")
+        seats = seat_scene(app, host.port)
+        run_until(app, lambda: seats.seats()[2]["taken"])
+        seats.name.value, seats.dynasty.value = "Gilgamesh", "urn"
+        app.run_frames(2)
+        assert seats.name.value != "Gilgamesh" and seats.dynasty.value != "urn"
+        assert not seats.name_free("Gilgamesh") and not seats.dynasty_free("urn")
+    finally:
+        app.close()
+        other.close()
+        host.stop()
+
+
+class LockWatch:
+    """Stands in for host.lobby and fails when the UI thread reads it without holding the host's lock."""
+
+    def __init__(self, lobby, lock, ui_thread) -> None:  # type: ignore[no-untyped-def]
+        self._lobby, self._lock, self._ui = lobby, lock, ui_thread
+        self.unlocked: list[str] = []
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        import threading
+
+        if threading.current_thread() is self._ui and not self._lock._is_owned():
+            self.unlocked.append(name)
+        return getattr(self._lobby, name)
+
+    def __setattr__(self, name: str, value) -> None:  # type: ignore[no-untyped-def]
+        if name.startswith("_") or name == "unlocked":
+            object.__setattr__(self, name, value)
+        else:
+            self.__getattr__(name)
+            setattr(self._lobby, name, value)
+
+
+def test_the_host_lobby_reads_the_seats_only_under_the_hosts_lock() -> None:
+    import threading
+
+    app = make_app((1280, 720))
+    scene = lan.HostScene(app, local_config())
+    host = scene.host
+    assert host is not None
+    watch = LockWatch(host.lobby, host.lock, threading.current_thread())
+    host.lobby = watch  # type: ignore[assignment]
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        app.push(scene)
+        guest.hello("Ann")
+        run_until(app, lambda: any(s["name"] == "Ann" for s in scene.seats))
+        scene.players.step(-1)
+        click_button(app, "seat1", frames=3)
+        app.run_frames(5)
+        assert watch.unlocked == [], f"read without the lock: {sorted(set(watch.unlocked))}"
+    finally:
+        app.close()
+        guest.close()
+        host.stop()
+
+
+def test_the_host_chooses_a_name_and_everyone_sees_it() -> None:
+    app = make_app((1280, 720))
+    scene = lan.HostScene(app, local_config())
+    app.push(scene)
+    host = scene.host
+    assert host is not None
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        first = scene.name.value
+        click(app, scene.name.right.rect.center)
+        chosen = scene.name.value
+        assert chosen != first and chosen != "Player 1"
+        assert scene.seats[0]["name"] == chosen and scene.seats[0]["plan"] == "local"
+        assert app.shared["lan_name"] == chosen  # the join screens offer it next time
+        scene.players.step(-1)
+        scene.players.step(-1)
+        welcome = guest.hello("Ann")
+        assert welcome["lobby"]["seats"][0]["name"] == chosen  # the LAN players see it in the lobby
+        run_until(app, lambda: scene.start.enabled)
+        click_button(app, "start", frames=3)
+        table = app.top
+        assert isinstance(table, lan.LanTableScene)
+        assert table.views[None]["names"] == [chosen, "Ann"]  # and at the table
+        update = guest.expect("update")
+        assert update["view"]["names"] == [chosen, "Ann"]
+    finally:
+        app.close()
+        guest.close()
+        host.stop()
+
+
+def test_the_host_screen_shows_addresses_to_type_never_the_machine_name() -> None:
+    import socket
+
+    from game.ui.lan_host import where_to_join
+    from net.host import DEFAULT_PORT
+    from net.interfaces import usable_addresses
+
+    assert where_to_join(["192.168.1.20", "10.0.0.5"], DEFAULT_PORT, "0.0.0.0") == \
+        "Join at 192.168.1.20  or  10.0.0.5"
+    assert where_to_join(["192.168.1.20"], 50000, "0.0.0.0") == "Join at 192.168.1.20, port 50000"
+    assert where_to_join([], DEFAULT_PORT, "0.0.0.0").startswith("No network")
+    assert where_to_join(["192.168.1.20"], DEFAULT_PORT, "127.0.0.1") == "Join at 127.0.0.1"
+    app = make_app((1280, 720))
+    config = local_config()
+    config.bind = "0.0.0.0"  # listens on every address (nothing is sent anywhere by the test)
+    scene = lan.HostScene(app, config)
+    try:
+        app.push(scene)
+        app.run_frames(3)
+        app.theme.record_text = []
+        app.run_frames(1)
+        drawn = " | ".join(r.text for r in app.theme.record_text)
+        addresses = usable_addresses()
+        assert addresses and all(a in drawn for a in addresses[:3]), drawn
+        assert f"port {scene.host.port}" in drawn  # a test port, not the usual one: players must type it
+        assert socket.gethostname() not in drawn.replace("Test table", "")
+    finally:
+        app.close()

@@ -3,7 +3,7 @@
 Owns: `LanLink` (what the LAN screens read of a link: the host's own `HostLink` or a player's `NetLink`),
 `LanTableScene`, `open_table` and `table_config` (the table from a lobby), `link_status` (one line about
 the connection), and `wait_notices` / `draw_wait_notices`: a player who dropped out is waited for in a
-note on their own seat panel, beside the board (never over it), with a countdown to the computer that
+note in the right column, beside the board (never over it), with a countdown to the computer that
 stands in; once the computer plays, or the game is over, or the player is back, the note goes.
 
 Imports pygame, game.ui and nothing of net (links are handed in). Never game.rules directly.
@@ -129,18 +129,18 @@ def wait_notices(link: LanLink, names: list[str], now: float) -> list[WaitNotice
         name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
         at = stand_in_at.get(seat)
         seconds = None if at is None or now - at > STALE_AFTER else max(0, round(at - now))
-        notices.append(WaitNotice(seat, f"Waiting for {name} to come back", seconds))
+        notices.append(WaitNotice(seat, f"Waiting for {name}", seconds))
     return notices
 
 
 def countdown_line(notice: WaitNotice) -> str:
     """Return the notice's second line: when the computer takes the seat, or that the table waits."""
     if notice.seconds is None:
-        return "The game waits for them."
+        return "The game waits for them"
     if notice.seconds == 0:
-        return "The computer takes the seat now…"
+        return "A computer takes over now…"
     minutes, seconds = divmod(notice.seconds, 60)
-    return f"The computer plays for them in {minutes}:{seconds:02d}"
+    return f"A computer plays in {minutes}:{seconds:02d}"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -158,19 +158,18 @@ def draw_link_banner(surface: pygame.Surface, theme: th.Theme, text: str) -> Non
 
 
 def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLayout, notices: list[WaitNotice]) -> None:
-    """Draw each notice over the lower part of its seat's panel in the left column, beside the board."""
-    for notice in notices:
-        if notice.seat >= len(layout.seats):
-            continue
-        panel = layout.seats[notice.seat]
-        height = min(panel.height, theme.s(96))
-        rect = pygame.Rect(panel.left, panel.bottom - height, panel.width, height)
+    """Draw the notices at the top of the log in the right column, beside the board, as many as fit."""
+    height, gap = theme.s(104), theme.s(10)
+    area = layout.log
+    for i, notice in enumerate(notices):
+        rect = pygame.Rect(area.left, area.top + i * (height + gap), area.width, height)
+        if rect.bottom > area.bottom:
+            break
         draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=12)
         width = rect.width - theme.s(24)
         first = th.fit_text(theme, notice.text, th.TEXT_SMALL, width)
         second = th.fit_text(theme, countdown_line(notice), th.TEXT_SMALL, width)
-        middle = rect.centery
         theme.blit_text(surface, first, th.TEXT_SMALL, th.CREAM, shadow=True,
-                        midbottom=(rect.centerx, middle))
+                        midbottom=(rect.centerx, rect.centery + theme.s(2)))
         theme.blit_text(surface, second, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
-                        midtop=(rect.centerx, middle))
+                        midtop=(rect.centerx, rect.centery + theme.s(2)))
