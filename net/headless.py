@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
+from net.interfaces import usable_addresses
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
 DELAY_ENV = "TWO_RIVERS_COMPUTER_DELAY"  # seconds a computer pauses before it acts (tests set 0)
@@ -81,8 +82,9 @@ def run(
         say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
     else:
         open_seats = players - computer
-        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's "
-            f"address, port {host.port}. Ctrl+C stops.")
+        where = "127.0.0.1" if bind == "127.0.0.1" else " or ".join(usable_addresses()[:3])
+        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at "
+            f"{where or 'this machine’s address'}, port {host.port}. Ctrl+C stops.")
     try:
         _serve(host, stop, linger)
     except KeyboardInterrupt:

@@ -175,6 +175,7 @@ def test_players_on_a_switch_without_a_router_discover_the_host_and_play_a_whole
         assert results[0]["view"]["ranking"] == results[1]["view"]["ranking"]
         assert f"({SUBNETS[0]}.2:" in host_out and f"({SUBNETS[1]}.2:" in host_out
         assert "cannot see this game" not in host_out and "No network" not in host_out
+        assert f"join at {SUBNETS[0]}.1 or {SUBNETS[1]}.1, port {PORT}" in host_out  # addresses to type
     finally:
         for process in processes:
             _stop(process)

@@ -445,3 +445,33 @@ def test_no_lan_screen_has_text_leaving_the_window_or_overprinting(size: tuple[i
         for guest in guests:
             guest.close()
         host.stop()
+
+
+def test_the_host_screen_says_when_nobody_can_see_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("TWO_RIVERS_DISCOVERY_PORT", str(probe.getsockname()[1]))
+    monkeypatch.setenv("TWO_RIVERS_LAN", "loopback")
+
+    def unreachable(self: socket.socket, data: bytes, *args: object) -> int:
+        raise OSError(errno.ENETUNREACH, os.strerror(errno.ENETUNREACH))  # a switch with no route to it
+
+    monkeypatch.setattr(socket.socket, "sendto", unreachable)
+    app = make_app((1280, 720))
+    config = local_config()
+    config.announce = True
+    scene = lan.HostScene(app, config)
+    try:
+        app.push(scene)
+        run_until(app, lambda: any("Players cannot see this game" in line for line in scene.news))
+        drawn = " ".join(r.text for r in texts(app))
+        assert "Players cannot see this game" in drawn and "unreachable" in drawn
+        assert "typing this computer's address" in drawn  # the way in that still works
+    finally:
+        app.close()
+        if scene.host is not None:
+            scene.host.stop()

@@ -172,7 +172,8 @@ class SeatScene(MenuScene):
         self.name = self.add("name", Cycler([(n, n) for n in NAMES], chosen_name(app), self.set_name,
                                             allowed=self.name_free))
         self.dynasty = self.add("dynasty", Cycler(DYNASTY_OPTIONS, DYNASTY_OPTIONS[0][0], allowed=self.dynasty_free))
-        self.sit = [self.add(f"sit{i}", Button(f"Sit at seat {i + 1}", lambda i=i: self.take_seat(i)))
+        # No seat can be taken before the host has said which are free.
+        self.sit = [self.add(f"sit{i}", Button(f"Sit at seat {i + 1}", lambda i=i: self.take_seat(i), enabled=False))
                     for i in range(4)]
         self.add("watch", Button("Just watch", self.just_watch, style="quiet"))
         self.rejoin = self.add("rejoin", Button("Take my seat back", self.take_back, style="warm"))
