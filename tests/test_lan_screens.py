@@ -371,3 +371,32 @@ def test_the_host_screen_says_when_nobody_can_see_the_game(monkeypatch: pytest.M
         app.close()
         if scene.host is not None:
             scene.host.stop()
+
+
+def test_a_name_can_be_typed_when_there_is_a_keyboard() -> None:
+    import pygame
+
+    from net.host import Host
+
+    host = Host(local_config(), say=lambda line: None).start()
+    app = make_app((1280, 720))
+    try:
+        seats = seat_scene(app, host.port)
+        for text in ("A", "n", "x", "\x07"):  # a control character is not part of a name
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="n"))
+        app.run_frames(2)
+        assert seats.name.value == "Ann" and seats.name.label == "Ann"
+        assert app.shared["lan_name"] == "Ann"
+        run_until(app, lambda: seats.sit[1].enabled)
+        click_button(app, "sit1", frames=2)
+        run_until(app, lambda: seats.my_seat() == 1)
+        with host.lock:
+            assert host.lobby.slots[1].name == "Ann"  # sent in the hello, shown to everyone
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="e"))
+        app.run_frames(2)
+        assert seats.name.value == "Ann"  # seated: the name was sent; typing changes nothing now
+    finally:
+        app.close()
+        host.stop()

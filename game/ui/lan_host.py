@@ -1,10 +1,11 @@
 """The host's LAN lobby: a net.host.Host runs while this screen (and then the table) is open.
 
-Owns: `HostScene`: each seat open for the LAN, played on this screen, or a computer; the host player's
-name; the options everyone sees; every address of this computer that players can type, in large
-print; Start once every seat is filled; every game journalled in the data folder, and Continue
-resuming the last unfinished LAN game. What the lobby shows is a snapshot taken under the host's lock
-once a frame (the host's thread changes the seats as players come and go).
+Owns: `HostScene`: each seat open for the LAN, played on this screen, or a computer; the host
+player's name (`NameField`, also used by the join screens: the New-game screen's cycler of names, plus
+typing when there is a keyboard); the options everyone sees; every address of this computer that
+players can type, in large print; Start once every seat is filled; every game journalled in the data
+folder, and Continue resuming the last unfinished LAN game. What the lobby shows is a snapshot taken
+under the host's lock once a frame (the host's thread changes the seats as players come and go).
 
 Imports pygame, game.ui, game.journal and net (DESIGN.md: the UI may import the LAN). Never game.rules.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -54,6 +56,53 @@ ROW_GAP = 26
 NEWS_LINES = 3
 
 
+class NameField(Cycler):
+    """The New-game screen's Cycler of names, which also takes a name typed on a keyboard when there is one.
+
+    Typing over one of NAMES starts a new name; Backspace takes a letter off (a name keeps at least one).
+    """
+
+    def __init__(
+        self, value: str, on_change: Callable[[str], Any], allowed: Callable[[str], bool], label: str = "{}"
+    ) -> None:
+        self.label_format = label
+        super().__init__(self._options(value), value, on_change, allowed=allowed,
+                         text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
+
+    def _options(self, typed: str) -> list[tuple[str, str]]:
+        names = NAMES if typed in NAMES else [*NAMES, typed]
+        return [(n, self.label_format.format(n)) for n in names]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.visible and self.enabled:
+            if event.type == pygame.TEXTINPUT:
+                self.type(event.text)
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self.type_back()
+                return True
+        return super().handle(event)
+
+    def type(self, text: str) -> None:
+        """Add typed text to the name (a name from NAMES is replaced, not added to)."""
+        text = "".join(c for c in text if c.isprintable())
+        start = "" if self.value in NAMES else self.value
+        name = (start + text).lstrip()[:MAX_NAME]
+        if name:
+            self._take(name)
+
+    def type_back(self) -> None:
+        """Take the last letter off a typed name."""
+        if self.value not in NAMES and len(self.value) > 1:
+            self._take(self.value[:-1])
+
+    def _take(self, name: str) -> None:
+        self.set_options(self._options(name), name)
+        self.flash = 1.0
+        if self.on_change is not None:
+            self.on_change(name)
+
+
 def chosen_name(app: App) -> str:
     """Return the name this player chose last (the first of NAMES until they choose)."""
     name = app.shared.get(NAME_KEY)
@@ -93,8 +142,7 @@ class HostScene(MenuScene):
         self.add_back_button()
         self.players = self.add("players", Stepper(max(2, len(self.seats)), 2, 4, self.set_players,
                                                    fmt=lambda n: f"{n} players", ink=th.CREAM))
-        self.name = self.add("name", Cycler([(n, f"You: {n}") for n in NAMES], name, self.set_name,
-                                            allowed=self.name_free, text_size=th.TEXT_SMALL))
+        self.name = self.add("name", NameField(name, self.set_name, self.name_free, label="You: {}"))
         self.plans = [self.add(f"seat{i}", Cycler(PLANS, "open", lambda v, i=i: self.set_plan(i, v)))
                       for i in range(4)]
         self.toggles = {key: self.add(key, Toggle(label, False, lambda on, key=key: self.set_variant(key, on),

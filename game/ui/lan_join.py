@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import theme as th
 from game.ui.dialog import alert
-from game.ui.lan_host import NAME_KEY, NAMES, chosen_name
+from game.ui.lan_host import NAME_KEY, NameField, chosen_name
 from game.ui.lan_table import open_table
 from game.ui.menu import MARGIN, MenuScene
 from game.ui.widgets import Button, Cycler, draw_panel
@@ -169,8 +169,7 @@ class SeatScene(MenuScene):
         self.spectator = NetLink(address, port, "Guest", role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button()
-        self.name = self.add("name", Cycler([(n, n) for n in NAMES], chosen_name(app), self.set_name,
-                                            allowed=self.name_free))
+        self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
         self.dynasty = self.add("dynasty", Cycler(DYNASTY_OPTIONS, DYNASTY_OPTIONS[0][0], allowed=self.dynasty_free))
         # No seat can be taken before the host has said which are free.
         self.sit = [self.add(f"sit{i}", Button(f"Sit at seat {i + 1}", lambda i=i: self.take_seat(i), enabled=False))
