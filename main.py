@@ -44,11 +44,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-KNOWN_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
-
-
 def parse_variants(text: str) -> tuple[str, ...]:
     """'buildings,ziggurat' -> ('buildings', 'ziggurat'), refusing names the game does not know."""
+    from game.rules.vocabulary import VARIANTS as KNOWN_VARIANTS
+
     names = tuple(v.strip() for v in text.split(",") if v.strip())
     for name in names:
         if name not in KNOWN_VARIANTS:
@@ -69,7 +68,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play a game to the end between the chosen levels (random by default) and print the result."""
-    from game.selfplay import level_choosers, parse_levels, play, report
+    from game.selfplay import parse_levels, play, report
     from game.session import new_seed
 
     seed = args.seed if args.seed is not None else new_seed()
@@ -82,9 +81,9 @@ def run_selfplay(args: argparse.Namespace) -> int:
     print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}, "
           f"levels {','.join(levels)}")
     log = (lambda line: print(line)) if args.verbose else None
-    state = play(args.players, seed, variants, choosers=level_choosers(levels, seed), log=log)
-    report(state, sys.stdout)
-    return 0
+    played = play(levels, seed, variants, ai_seed=new_seed(), log=log)
+    report(played.state, sys.stdout)
+    return 1 if played.capped else 0
 
 
 def run_host(args: argparse.Namespace) -> int:

@@ -66,6 +66,7 @@ class NetLink:
         self.view_id: int | None = None
         self.missing: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
+        self.stand_in_at: dict[int, float] = {}  # missing seat -> time.monotonic() when a computer takes it
         self.welcomed = False
         self.host_notice = ""  # the host's last news for every player (a game resumed at an earlier position)
         self.attempts = 0  # connections tried since the link was made (each reconnection counts one)
@@ -249,6 +250,7 @@ class NetLink:
         elif kind == "seat_status":
             self.missing = frozenset(s for s in message["missing"] if isinstance(s, int))
             self.computer = frozenset(s for s in message.get("computer", []) if isinstance(s, int))
+            self.stand_in_at = _stand_in_at(message.get("stand_in"), time.monotonic())
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.welcomed = True
@@ -282,6 +284,18 @@ class NetLink:
             )
         with self._lock:
             self._queue.append(update)
+
+
+def _stand_in_at(pairs: Any, now: float) -> dict[int, float]:
+    """Return seat -> when a computer takes it, from a seat_status's [seat, seconds] pairs (odd ones skipped)."""
+    if not isinstance(pairs, list):
+        return {}
+    out: dict[int, float] = {}
+    for pair in pairs:
+        if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                and isinstance(pair[1], int | float) and 0 <= pair[1] <= 86400):
+            out[pair[0]] = now + float(pair[1])
+    return out
 
 
 def _recv(sock: socket.socket, wait: float) -> bytes | None:

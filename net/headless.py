@@ -22,6 +22,7 @@ from typing import Any
 
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
+from net.interfaces import usable_addresses
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
 DELAY_ENV = "TWO_RIVERS_COMPUTER_DELAY"  # seconds a computer pauses before it acts (tests set 0)
@@ -93,8 +94,9 @@ def run(
         say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
     else:
         open_seats = players - computer
-        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's "
-            f"address, port {host.port}. Ctrl+C stops.")
+        where = "127.0.0.1" if bind == "127.0.0.1" else " or ".join(usable_addresses()[:3])
+        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at "
+            f"{where or 'this machine’s address'}, port {host.port}. Ctrl+C stops.")
     ctrl_c = CtrlC()
     try:
         with ctrl_c:

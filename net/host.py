@@ -99,7 +99,7 @@ class Host(SocketLoop):
         self._listen_on(self.config.bind, self.config.port)
         if self.config.announce:
             try:
-                self._announcer = Announcer(self._hosted_game())
+                self._announcer = Announcer(self._hosted_game(), say=self.say)
                 self._announcer.start()
             except (OSError, ValueError) as exc:
                 # Joining by address still works; a broken discovery setting must not stop the game.
@@ -283,6 +283,27 @@ class HostLink(LocalLink):
         """Return the seats whose LAN player is gone."""
         with self.host.lock:
             return frozenset(self.host.missing)
+
+    @property
+    def computer(self) -> frozenset[int]:
+        """Return the missing seats a computer plays until their player comes back."""
+        with self.host.lock:
+            return frozenset(s for s in self.host.missing if self.host.lobby.slots[s].replaced)
+
+    @property
+    def stand_in_at(self) -> dict[int, float]:
+        """Return, for each missing seat a computer will take, when it does (time.monotonic())."""
+        with self.host.lock:
+            after = self.host.config.replace_after
+            if after is None:
+                return {}
+            return {seat: since + after for seat, since in self.host.missing.items()
+                    if not self.host.lobby.slots[seat].replaced}
+
+    @property
+    def reason(self) -> str:
+        """Return why the hosted game closed, or "" while it goes on."""
+        return self.host._closing_reason if self.host.phase == "closed" else ""
 
     @property
     def state(self) -> str:

@@ -14,12 +14,12 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from game.session import DYNASTIES, Seat
+from game.rules.vocabulary import DYNASTIES, VARIANTS
+from game.session import Seat
 from net.protocol import MAX_SEATS, new_token
 
 PLANS = ("open", "local", "computer")
 LEVELS = ("easy", "normal", "hard")
-VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
 MIN_SEATS = 2
 
 
