@@ -44,7 +44,10 @@ class HostConfig:
     stall_timeout: float = 10.0  # a frame begun and not finished for this long drops the connection
     idle_timeout: float = 30.0  # clients ping every few seconds; silence this long is a dead link
     replace_after: float | None = 60.0  # a missing player's seat goes to the computer after this (None: never)
-    computer_delay: float = 0.6
+    computer_delay: float = 0.6  # the least time a computer takes to act, so people can follow it
+    # Where computers think. A thread: a worker process outlives a host killed with SIGKILL (it keeps the
+    # terminal's pipes and a core busy), and the host's own work per action is small beside a decision.
+    computer_workers: str = "thread"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
     max_pending: int = 8  # connections that have not said hello yet; the oldest makes way for a new one
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped

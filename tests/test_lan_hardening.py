@@ -51,15 +51,15 @@ def test_no_byte_a_lan_player_or_watcher_receives_holds_the_seed() -> None:
 def test_two_hosts_without_a_given_seed_deal_different_bags() -> None:
     bags = []
     for _ in range(2):
-        host = Host(HostConfig(players=2, seed=None, announce=False), say=lambda line: None)
+        host = Host(HostConfig(players=2, seed=None, announce=False, computer_workers="thread"), say=lambda line: None)
         host.set_plan(0, "local")
         host.set_plan(1, "computer")
         host.start_game()
         assert host.table is not None
         bags.append((host.table.seed, host.table.state.bag))
         host.core.phase = "closed"  # never started listening: nothing to stop but the computers
-        if host._computer is not None:
-            host._computer.stop()
+        if host._computers is not None:
+            host._computers.close()
     assert bags[0][0] != bags[1][0] and bags[0][1] != bags[1][1]
 
 
