@@ -55,8 +55,9 @@ class HostConfig:
 
     @property
     def max_connections(self) -> int:
-        """Return how many sockets the host may hold at once: every seat, the watchers and the newcomers."""
-        return p.MAX_SEATS + self.max_spectators + self.max_pending
+        """Return how many sockets the host may hold at once: every seat twice (a player back on a new
+        connection while the old one is not yet known dead), the watchers and the newcomers."""
+        return 2 * p.MAX_SEATS + self.max_spectators + self.max_pending
 
 
 @dataclass(frozen=True)
@@ -248,10 +249,18 @@ class Connections:
     # --- leaving ---------------------------------------------------------------------------------
 
     def _refuse(self, peer: Peer, reason: str) -> None:
-        """Tell a connection why it is let go, then cut it once that is sent (or after a grace)."""
+        """Tell a connection why it is let go, then cut it once that is sent (or after a grace).
+
+        A newcomer that has not been welcomed is cut at once, its refusal sent first as far as the socket
+        takes it (a few dozen bytes always fit): a flood of them must not hold places for a grace each.
+        """
         if peer.closed or peer.closing_at is not None:
             return
         self._send(peer, p.refused(reason))
+        if peer.role is None:
+            self.say(f"{peer.label} is let go: {reason}")
+            self._drop(peer, reason)
+            return
         self._out.append((peer.conn, Close()))
         peer.closing_at = self.now + CLOSE_GRACE
         self.say(f"{peer.label} is let go: {reason}")

@@ -81,6 +81,7 @@ def refusal(answer: list[Any]) -> str:
     """Return the reason of a refusal, checking the connection is also let go."""
     assert answer[0]["type"] == "refused", answer
     assert any(isinstance(m, Close) for m in answer), "a refused connection is let go"
+    assert answer.index(next(m for m in answer if isinstance(m, Close))) > 0, "after its refusal"
     return str(answer[0]["reason"])
 
 
@@ -174,6 +175,20 @@ def test_silent_newcomers_make_way_for_new_connections_and_must_say_hello_soon()
     assert wire.send(newcomer, p.hello("Ann"))[0]["type"] == "welcome"
 
 
+def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None:
+    wire = Wire(max_pending=8, max_spectators=4)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    for _ in range(200):
+        wire.connect()
+        # Newcomers beyond the cap make way at once: the sockets held never pass seats + watchers + newcomers.
+        assert len(wire.core.peers) <= 2 + 8
+    assert len(wire.core.peers) + 2 * 4 <= wire.core.config.max_connections
+    back, again = wire.player("Ann", seat=0, token=welcome["token"])  # its old link not yet known dead
+    assert again["type"] == "welcome" and again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+
+
 # --- limits ----------------------------------------------------------------------------------------
 
 
@@ -218,17 +233,25 @@ def test_a_stalled_frame_and_a_silent_player_are_let_go() -> None:
     assert "went silent" in "\n".join(wire.lines)
 
 
-def test_a_refused_connection_is_cut_after_its_grace_or_once_its_refusal_is_sent() -> None:
+def test_a_refused_player_is_cut_after_its_grace_or_once_its_refusal_is_sent() -> None:
     wire = Wire()
-    a, b = wire.connect(), wire.connect()
-    wire.send(a, p.ping())
-    wire.send(b, p.ping())
+    a, _ = wire.player("Ann")
+    b, _ = wire.player("Bob")
+    wire.send(a, p.hello("Ann"))
+    wire.send(b, p.hello("Bob"))
+    assert wire.inbox[a][-1] == Close() and wire.inbox[b][-1] == Close()
     wire.deliver(wire.core.sent(a))  # the shell sent a's refusal: a goes now
     assert wire.inbox[a][-1] == Close(now=True)
-    assert wire.inbox[b][-1] == Close()
     wire.tick(1.5)  # b never read its refusal: cut after the grace
     assert wire.inbox[b][-1] == Close(now=True)
     assert not wire.core.peers
+
+
+def test_a_newcomer_refused_is_cut_at_once_after_its_refusal() -> None:
+    wire = Wire()
+    conn = wire.connect()
+    answer = wire.send(conn, p.ping())
+    assert answer[0]["type"] == "refused" and answer[-1] == Close(now=True) and not wire.core.peers
 
 
 # --- the game --------------------------------------------------------------------------------------
