@@ -35,6 +35,7 @@ from net.words import describe_action, describe_ranking
 
 log = logging.getLogger(__name__)
 
+
 class HostCore(Connections):
     """A hosted game's protocol: the lobby, the table once it starts, and every connection (net.peers)."""
 
@@ -209,16 +210,21 @@ class HostCore(Connections):
             try:
                 return self.lobby.reclaim(seat, token), token
             except Refusal:
-                if self.phase != "lobby":
+                # A token the host no longer knows may still take the seat it asks for, if the host reopened
+                # it: that is how a player's client gets back in after the seats file was lost.
+                if self.phase != "lobby" and seat not in self._reopened():
                     raise
         if self.phase == "lobby":
             return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
-        reopened = [i for i, slot in enumerate(self.lobby.slots) if slot.reopened]
+        reopened = self._reopened()
         if not reopened:
             raise Refusal("The game has started and every seat is taken; you can watch instead.")
         if seat is not None and seat not in reopened:
             raise Refusal(f"Seat {seat + 1} belongs to its player; ask the host to reopen it.")
         return self._claim_in_game(seat if seat is not None else reopened[0], hello["name"])
+
+    def _reopened(self) -> list[int]:
+        return [i for i, slot in enumerate(self.lobby.slots) if slot.reopened]
 
     def _claim_in_game(self, seat: int, name: str) -> tuple[int, str]:
         """Seat a player at a seat the host reopened; its name and dynasty stay the game's."""

@@ -403,9 +403,11 @@ def test_a_game_resumed_without_its_seats_file_keeps_every_seat_closed_until_reo
     wire.core.reopen_seats([1])
     assert "every seat is taken" not in (reason := refusal(wire.send(wire.connect(), p.hello("Eve", seat=0))))
     assert "reopen" in reason
-    conn, welcome = wire.player("Bob")
-    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"]
+    # Bob's client comes back with the token the host lost, asking for its seat: the reopened seat is its.
+    conn, welcome = wire.player("Bob", seat=1, token="t" * 32)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"] != "t" * 32
     assert wire.last(conn, "update")["view"]["seats"][1]["hand"] is not None
     assert wire.core.lobby.slots[1].name == "Bob"  # the seat keeps the game's name
     again = wire.connect()
     assert "every seat is taken" in refusal(wire.send(again, p.hello("Eve")))
+    assert "belongs to someone else" in refusal(wire.send(wire.connect(), p.hello("Eve", seat=3, token="u" * 32)))
