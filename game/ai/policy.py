@@ -15,9 +15,9 @@ from typing import Any
 
 from game.rules import apply, legal_actions
 from game.rules.boards import bit, dilate, flood, index, neighbours
-from game.rules.conflicts import board_strength, support_color
 from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
+from .conflict import quick_support
 from .evaluate import FULL_SIGHT, Weights, evaluate
 
 Action = dict[str, Any]
@@ -158,31 +158,12 @@ def _swaps(s: State) -> list[Action]:
 
 # --- quick answers to follow-up decisions -----------------------------------------------------
 
-def support_count(s: State) -> int:
-    """Return how many tiles the seat deciding commits, knowing the State it is given."""
-    c = s.conflict
-    assert c is not None and s.decision is not None
-    seat = s.decision["seat"]
-    color = support_color(s)
-    held = s.hands[seat][color]
-    attack = board_strength(s, "attacker")
-    defend = board_strength(s, "defender")
-    if c["attacker_commit"] is None:
-        # Beat the defender's board and whole hand if we can; else keep our tiles.
-        need = defend + s.hands[c["defender"]][color] - attack + 1
-        if need <= held:
-            return max(0, need)
-        return 0
-    need = attack + c["attacker_commit"] - defend   # a tie goes to the defender
-    return need if 0 < need <= held else 0
-
-
 def quick_answer(s: State) -> Action:
     """Return a sensible answer to any decision other than a turn action."""
     assert s.decision is not None
     kind = s.decision["kind"]
     if kind == "support":
-        return {"kind": "commit", "count": support_count(s)}
+        return {"kind": "commit", "count": quick_support(s)}
     legal = legal_actions(s)
     return legal[0]     # the first war, the first build offer (accepting), the first treasure
 
