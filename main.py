@@ -81,7 +81,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     log = (lambda line: print(line)) if args.verbose else None
     state = play(args.players, seed, variants, choosers=level_choosers(levels, seed), log=log)
     report(state, sys.stdout)
-    return 0
+    return 0 if state.game_over else 1
 
 
 def run_host(args: argparse.Namespace) -> int:

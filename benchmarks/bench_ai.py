@@ -29,9 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai import choose  # noqa: E402
 from game.rules import apply, events_for, final_ranking, legal_actions, new_game, to_move, view_for  # noqa: E402
 
+MAX_TURNS = 600     # a real game lasts about 100 turns; one this long is stopped and counted a failure
 
-def play_game(job: tuple[list[str], int, float]) -> tuple[list[str], list[dict[str, Any]], dict[str, list[float]]]:
-    """Play one game; return the levels by seat, the ranking and the thinking times per level."""
+
+def play_game(job: tuple[list[str], int, float]) -> tuple[list[str], list[dict[str, Any]] | None,
+                                                          dict[str, list[float]]]:
+    """Play one game; return the levels by seat, the ranking (None if capped) and thinking times."""
     levels, seed, budget = job
     players = len(levels)
     state = new_game(players, seed)
@@ -39,6 +42,8 @@ def play_game(job: tuple[list[str], int, float]) -> tuple[list[str], list[dict[s
     seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     times: dict[str, list[float]] = {}
     while (seat := to_move(state)) is not None:
+        if state.turn > MAX_TURNS:
+            return levels, None, times
         level = levels[seat]
         if level == "random":
             action = rng.choice(legal_actions(state))
@@ -88,14 +93,19 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
         return ""
     start = time.perf_counter()
     score = 0.0
+    capped = 0
     for levels, ranking, t in pool.imap_unordered(play_game, jobs_for(a, b, games, players, budget, seed)):
+        if ranking is None:
+            capped += 1     # an unfinished game counts as a loss for both sides: a failure
+            continue
         score += side_result(levels, ranking, {i for i, lv in enumerate(levels) if lv == a})
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
     lo, hi = wilson(score, games)
     took = time.perf_counter() - start
     return (f"{players}p {a:>6} vs {b:<6} {games:4d} games: {a} wins {score / games:6.1%} "
-            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]")
+            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]"
+            + (f"  FAILED: {capped} game(s) stopped at {MAX_TURNS} turns" if capped else "  no capped game"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     print(f"bench_ai: games {args.games} (2p) {args.games4} (4p), hard budget {args.budget}s, "
           f"jobs {args.jobs}, seed {args.seed}", flush=True)
+    failed = False
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(args.jobs) as pool:
         for a, b in pairs:
@@ -119,13 +130,14 @@ def main(argv: list[str] | None = None) -> int:
                 line = run_pair(pool, a, b, games, players, args.budget, args.seed, times)
                 if line:
                     print(line, flush=True)
+                    failed = failed or "FAILED" in line
     print("thinking time per decision:")
     for level in ("easy", "normal", "hard"):
         ts = times.get(level)
         if ts:
             print(f"  {level:>6}: {len(ts):7d} decisions, median {statistics.median(ts) * 1000:7.1f} ms, "
                   f"max {max(ts) * 1000:7.1f} ms")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

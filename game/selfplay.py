@@ -64,12 +64,16 @@ def level_choosers(levels: list[str], seed: int, budget_s: float | None = None) 
     return [level_chooser(level, seed * 31 + i, budget_s) for i, level in enumerate(levels)]
 
 
+MAX_TURNS = 1000    # far beyond any real game (about 100 turns): a game this long is a failure
+
+
 def play(players: int, seed: int, variants: tuple[str, ...] = (),
-         choosers: list[Chooser] | None = None, log: Callable[[str], None] | None = None) -> State:
-    """Play one game to the end and return its final state."""
+         choosers: list[Chooser] | None = None, log: Callable[[str], None] | None = None,
+         max_turns: int = MAX_TURNS) -> State:
+    """Play one game to the end (or stop it after max_turns, unfinished) and return its last state."""
     state = new_game(players, seed, variants)
     choosers = choosers or [random_chooser(seed * 31 + i) for i in range(players)]
-    while (seat := to_move(state)) is not None:
+    while (seat := to_move(state)) is not None and state.turn <= max_turns:
         action = choosers[seat](state, seat)
         state, events = apply(state, action)
         if log:
@@ -86,7 +90,10 @@ def describe(e: dict[str, Any]) -> str:
 
 def report(state: State, out: TextIO) -> None:
     """Print the final board, the points of every player and the ranking."""
-    out.write(f"Game over ({state.end_reason}) after {state.turn} turns, {state.players} players.\n\n")
+    if not state.game_over:
+        out.write(f"FAILED: the game was stopped unfinished after {state.turn - 1} turns.\n\n")
+    else:
+        out.write(f"Game over ({state.end_reason}) after {state.turn} turns, {state.players} players.\n\n")
     for row in board_text(state):
         out.write(f"  {row}\n")
     out.write("\nPoints (before treasures):\n")

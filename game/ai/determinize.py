@@ -31,6 +31,10 @@ def _pair(names: list[str]) -> tuple[int, int]:
     return next(m for m in MONUMENTS if sorted(m) == wanted)
 
 
+# The events that open a turn's first action.
+TURN_EVENTS = ("leader_placed", "leader_moved", "leader_withdrawn", "tile_placed", "catastrophe", "swap", "passed")
+
+
 @dataclass
 class History:
     """What the public events (as this seat saw them) tell beyond the view."""
@@ -39,6 +43,7 @@ class History:
     known_out: list[int]                    # tiles seen leaving the game, per colour
     monument_color: dict[Square, int]       # monument top-left square -> colour it was built from
     placed: Square | None                   # the tile placed by the action under way, if any
+    whole_passes: int = 0                   # this seat's latest turns in a row passed whole
 
 
 def read_history(events: list[dict[str, Any]] | None, players: int, seat: int) -> History | None:
@@ -47,8 +52,14 @@ def read_history(events: list[dict[str, Any]] | None, players: int, seat: int) -
         return None
     h = History([[0] * 4 for _ in range(players)], [0] * 4, {}, None)
     last_tile: tuple[Square, int] | None = None
+    first_of_turn = False       # the next action event opens one of this seat's turns
     for e in events:
         kind = e.get("kind")
+        if kind in TURN_EVENTS and first_of_turn:
+            first_of_turn = False
+            h.whole_passes = h.whole_passes + 1 if kind == "passed" else 0
+        if kind == "turn_started" and e.get("seat") == seat:
+            first_of_turn = True
         if kind == "points":
             h.points[e["seat"]][COLOR_INDEX[e["color"]]] += e["count"]
         elif kind == "tile_placed":
@@ -83,6 +94,7 @@ class Knowledge:
     hidden_counts: list[int]                 # per seat, how many tiles it holds (0 for this seat)
     bag_size: int
     scores: list[dict[str, int] | None]      # the estimate of every total the view hides
+    whole_passes: int | None                 # this seat's latest whole turns passed (None: no history)
 
     def guess(self, rng: random.Random) -> dict[str, Any]:
         """Return a guess of the hidden parts: the unseen tiles shuffled into other hands and the bag."""
@@ -128,7 +140,8 @@ def knowledge(view: dict[str, Any], history: list[dict[str, Any]] | None = None)
                                "placed": None if placed is None else [placed // COLS, placed % COLS]})
     pool = [max(0, TILE_COUNTS[c] - seen[c]) for c in range(4)]
     _pad_pool(pool, sum(hidden) + bag_size)
-    return Knowledge(view, seat, base, pool, hidden, bag_size, _scores(view, hist))
+    passes = hist.whole_passes if hist is not None else None
+    return Knowledge(view, seat, base, pool, hidden, bag_size, _scores(view, hist), passes)
 
 
 def _pad_pool(pool: list[int], needed: int) -> None:

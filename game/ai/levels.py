@@ -17,7 +17,7 @@ from game.rules.state import State
 from .conflict import solve_support
 from .determinize import Knowledge
 from .evaluate import Weights
-from .policy import NARROW, WIDE, Action, noisy_greedy, quick_answer, ranked, two_actions
+from .policy import NARROW, WIDE, Action, may_pass, noisy_greedy, quick_answer, ranked, two_actions
 
 # Easy sees points and leaders on the board, little else.
 EASY_SIGHT = Weights(leader_on_board=1.0, tiles_in_kingdom=0.05, temple_guard=0.1, king_collects=0.1,
@@ -29,7 +29,7 @@ def easy(know: Knowledge, rng: random.Random) -> Action:
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "action":
-        return noisy_greedy(s, rng, NARROW, EASY_SIGHT, spread=3)
+        return noisy_greedy(s, rng, NARROW, EASY_SIGHT, spread=3, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
         return {"kind": "commit", "count": _plain_support(know, s)}
     return quick_answer(s)
@@ -53,7 +53,7 @@ def normal(know: Knowledge, rng: random.Random) -> Action:
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "action":
-        return two_actions(s, WIDE, width=4)
+        return two_actions(s, WIDE, width=4, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     options = legal_actions(s)
