@@ -97,6 +97,22 @@ def to_move(state: State) -> int | None:
 
 def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, list[Event]]:
     """Return (new state, events) after `action`; raise IllegalAction and leave state unchanged."""
+    kind, handler = _checked(state, action, seat)
+    s = state.copy()
+    return s, _carry_out(s, kind, handler, action)
+
+
+def apply_in_place(s: State, action: Any) -> list[Event]:
+    """Carry out `action` on s itself and return the events: the search-speed path.
+
+    For a search that owns s (a copy made once per playout) and plays actions it knows are legal:
+    no copy is made, so an illegal action may leave s half changed. `apply` is the contract.
+    """
+    kind, handler = _checked(s, action, None)
+    return _carry_out(s, kind, handler, action)
+
+
+def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     kind = kind_of(action)
     if state.game_over:
         raise IllegalAction("The game is over.")
@@ -107,9 +123,12 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
     handler = ANSWERS[state.decision["kind"]].get(kind, False)
     if handler is False:
         raise IllegalAction(_wrong_moment(state.decision["kind"], kind))
-    s = state.copy()
+    return kind, handler
+
+
+def _carry_out(s: State, kind: str, handler: Any, action: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
-    if state.decision["kind"] == "action":
+    if s.decision["kind"] == "action":
         s.actions_left -= 1
         s.decision = None
         handler(s, action, events)
@@ -118,7 +137,7 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
     else:
         handler(s, action, events)
     run(s, events)
-    return s, events
+    return events
 
 
 def _wrong_moment(decision: str, kind: str) -> str:
