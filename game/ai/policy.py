@@ -166,12 +166,17 @@ def may_pass(s: State, whole_passes: int | None) -> bool:
 
 def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[Action]:
     """Return the turn actions worth evaluating, best-looking first within each kind."""
-    legal = legal_actions(s)
     if s.decision is None or s.decision["kind"] != "action":
-        return legal
+        return legal_actions(s)
+    return [a for _, a in scored_candidates(s, limits, allow_pass)]
+
+
+def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[tuple[float, Action]]:
+    """Return (prior, action) for the turn actions worth evaluating, best-looking first within each kind."""
     board = Outlook(s)
-    tiles, leaders, moves, cats, out = [], [], [], [], []
-    for a in legal:
+    tiles, leaders, moves, cats = [], [], [], []
+    out: list[tuple[float, Action]] = []
+    for a in legal_actions(s):
         kind = a["kind"]
         if kind == "place_tile":
             tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
@@ -184,21 +189,21 @@ def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list
             if p > 0:
                 cats.append((p, a))
         elif kind == "withdraw_leader":
-            out.append(a)
+            out.append((-0.5, a))
     out.extend(_best(tiles, limits.tiles))
     out.extend(_best(leaders, limits.leaders))
     out.extend(_best(moves, limits.moves))
     out.extend(_best(cats, limits.catastrophes))
-    out.extend(_swaps(s)[:limits.swaps])
+    out.extend((0.3, a) for a in _swaps(s)[:limits.swaps])
     if allow_pass or not out:
-        out.append(PASS)
+        out.append((0.0, PASS))
     return out
 
 
-def _best(scored: list[tuple[float, Action]], n: int) -> list[Action]:
+def _best(scored: list[tuple[float, Action]], n: int) -> list[tuple[float, Action]]:
     # A stable sort keeps the engine's fixed order among equals: decisions stay reproducible.
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-    return [scored[i][1] for i in order[:n] if scored[i][0] > -1.0]
+    return [scored[i] for i in order[:n] if scored[i][0] > -1.0]
 
 
 def _swaps(s: State) -> list[Action]:
