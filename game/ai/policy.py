@@ -59,6 +59,7 @@ class Outlook:
         for k in self.kingdoms:
             self.owner.append({c: seat for (seat, c), q in s.leaders.items() if (k >> q) & 1})
         self.touching_anything = dilate(self.conn)
+        self._spoils: dict[int, float] | None = None
 
     def tile_prior(self, color: int, sq: int) -> float:
         """Return how promising a tile of color on sq looks, before playing it."""
@@ -132,22 +133,34 @@ class Outlook:
         return 1.2 if not all(mine) else -1.0
 
     def _monument_spoil_prior(self, sq: int) -> float:
+        if self._spoils is None:
+            self._spoils = self._find_spoils()
+        return self._spoils.get(sq, -1.0)
+
+    def _find_spoils(self) -> dict[int, float]:
+        """Return the empty squares that would complete a rival's 2x2 block of one colour."""
         s = self.s
-        r, c = divmod(sq, 16)
-        for top in (r - 1, r):
-            for left in (c - 1, c):
-                if not (0 <= top < 10 and 0 <= left < 15):
-                    continue
-                tl = top * 16 + left
-                block = (1 << tl) | (1 << (tl + 1)) | (1 << (tl + 16)) | (1 << (tl + 17))
-                rest = block & ~bit(sq)
-                for color in (0, 2, 3):
-                    if rest & s.tiles[color] == rest:
+        empty = s.board.land & ~self.conn & ~s.cat
+        out: dict[int, float] = {}
+        for color in (0, 2, 3):
+            tiles = s.tiles[color]
+            for t in squares_of(tiles):
+                r, c = divmod(t, 16)
+                for top in (r - 1, r):
+                    for left in (c - 1, c):
+                        if not (0 <= top < 10 and 0 <= left < 15):
+                            continue
+                        tl = top * 16 + left
+                        block = (1 << tl) | (1 << (tl + 1)) | (1 << (tl + 16)) | (1 << (tl + 17))
+                        hole = block & ~tiles
+                        if hole.bit_count() != 1 or not hole & empty:
+                            continue
+                        rest = block & tiles
                         owners = [seat for (seat, col), q in s.leaders.items()
                                   if col == color and (flood(rest, self.conn) >> q) & 1]
                         if owners and self.me not in owners:
-                            return 1.0
-        return -1.0
+                            out[hole.bit_length() - 1] = 1.0
+        return out
 
 
 def may_pass(s: State, whole_passes: int | None) -> bool:
