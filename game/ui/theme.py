@@ -90,6 +90,7 @@ class TextRecord:
     px: int
     container: pygame.Rect | None = None  # the box the text must stay inside (None: the window)
     ink: pygame.Rect | None = None  # the pixels actually inked (glyph bounds), for the overlap test
+    color: tuple[int, int, int] = (0, 0, 0)  # for the contrast test
 
 
 @dataclass
@@ -100,6 +101,7 @@ class Theme:
     record_text: list[TextRecord] | None = None
     _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
     _containers: list[pygame.Rect] = field(default_factory=list)
+    hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
 
     @property
     def scale(self) -> float:
@@ -150,6 +152,8 @@ class Theme:
         """
         img = self.render(text, size_at_1080, color)
         rect = img.get_rect(**anchor)
+        if self.hide_text:
+            return rect
         if shadow and luminance(color) > 0.4:
             shade = self.render(text, size_at_1080, SHADOW)
             shade.set_alpha(150)
@@ -157,7 +161,7 @@ class Theme:
             surface.blit(shade, rect.move(off, off))
         surface.blit(img, rect)
         if self.record_text is not None:
-            self._note(text, rect, within, img)
+            self._note(text, rect, within, img, color)
         return rect
 
     def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
@@ -241,11 +245,14 @@ class Theme:
             y += round(px * spacing)
         return y
 
-    def _note(self, text: str, rect: pygame.Rect, within: pygame.Rect | None, img: pygame.Surface) -> None:
+    def _note(
+        self, text: str, rect: pygame.Rect, within: pygame.Rect | None, img: pygame.Surface, color: object
+    ) -> None:
         if self.record_text is not None and text.strip():
             box = within if within is not None else (self._containers[-1] if self._containers else None)
             ink = img.get_bounding_rect().move(rect.topleft)
-            self.record_text.append(TextRecord(text, rect.copy(), rect.height, box and pygame.Rect(box), ink))
+            rgb = tuple(pygame.Color(color))[:3]  # type: ignore[arg-type]
+            self.record_text.append(TextRecord(text, rect.copy(), rect.height, box and pygame.Rect(box), ink, rgb))
 
 
 def luminance(color: pygame.Color | tuple) -> float:
