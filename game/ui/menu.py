@@ -29,6 +29,7 @@ class MenuScene(Scene):
     """A menu screen over the dusk backdrop."""
 
     heading = ""
+    ambient_fps = 10  # the backdrop's stars and rivers keep moving, gently, while nobody touches anything
     dim = 0.55  # how much the backdrop is darkened behind the content (0 = the title's full picture)
 
     def __init__(self, app: App) -> None:

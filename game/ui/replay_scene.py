@@ -270,6 +270,9 @@ class ReplayScene(TableScene):
 
         self.app.reset(TitleScene(self.app))
 
+    def animating(self) -> bool:
+        return self.playing or self.controls["slider"].dragging or super().animating()
+
     def back(self) -> None:
         """Right click and ESC go back one screen, as everywhere (a replay holds nothing to lose)."""
         self.playing = False

@@ -213,6 +213,14 @@ class TableScene(Scene):
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
                                       journal_path=journal_path))
 
+    # -- the idle loop (game.ui.app) ----------------------------------------------------------------
+    ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
+
+    def animating(self) -> bool:
+        """Every frame while pieces move, a toast shows or the table's intro runs; otherwise at rest."""
+        toast = self._toast is not None and self.animator.clock - self._toast[1] < 3.5
+        return self.animator.busy or toast or super().animating()
+
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""
         self.control.reset()
