@@ -23,7 +23,7 @@ from game.ui import theme as th  # noqa: E402
 from game.ui import widgets  # noqa: E402
 from game.ui.theme import MIN_CONTRAST, contrast  # noqa: E402
 
-from .test_ui_fit import LONG_NAMES, MENU_SCENES, TABLE_STATES, app_with, lift, menu_scene, shown  # noqa: E402
+from .test_ui_fit import LONG_NAMES, MENU_SCENES, TABLE_STATES, app_with, lift, menu_scene, save_games, shown  # noqa: E402
 from .test_ui_fit import table_in as fit_table_in  # noqa: E402
 
 
@@ -121,6 +121,16 @@ def low_contrast(app: Any) -> list[str]:
 def test_menu_scene_words_contrast(name: str) -> None:
     app = app_with((1920, 1080))
     shown(app, menu_scene(name, app))
+    found = low_contrast(app)
+    assert not found, "\n".join(found)
+
+
+def test_saved_games_list_contrast(data: Path) -> None:
+    from game.ui.saved_games import SavedGamesScene
+
+    save_games(data)
+    app = app_with((1920, 1080))
+    shown(app, SavedGamesScene(app))
     found = low_contrast(app)
     assert not found, "\n".join(found)
 

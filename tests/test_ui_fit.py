@@ -120,11 +120,42 @@ MENU_SCENES = ["title", "new_game", "settings", "saved_games", "results", "game_
                "dialog_pass", "dialog_leave", "dialog_quit", "dialog_three"]
 
 
+def save_games(data: Path) -> None:
+    """Two games in progress (one with four long names), and a damaged one, in the data folder."""
+    from game.journal import games_folder
+
+    app = app_with((1280, 720))
+    for players in (2, 4):
+        config = ui_positions.config_for(players)
+        for seat, name in zip(config["seats"], LONG_NAMES, strict=False):
+            seat["name"] = name
+        app.hooks.start_game(app, config)
+        table = app.top
+        for _ in range(3):
+            lift(app, table)
+            table.send(next(a for a in table.legal() if a["kind"] == "place_tile"))
+            app.run_frames(2)
+    (games_folder(data) / "20200101-000000-broken.journal").write_bytes(b"\x00not a journal at all\xff" * 3)
+    pygame.display.quit()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", MENU_SCENES)
 def test_menu_scene_words_fit(name: str, size: tuple[int, int]) -> None:
     app = app_with(size)
     shown(app, menu_scene(name, app))
+    assert not faults(app), "\n".join(faults(app))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_saved_games_list_fits(size: tuple[int, int], data: Path) -> None:
+    from game.ui.saved_games import SavedGamesScene
+
+    save_games(data)
+    app = app_with(size)
+    scene = SavedGamesScene(app)
+    shown(app, scene)
+    assert len(scene.games) == 3
     assert not faults(app), "\n".join(faults(app))
 
 
