@@ -31,6 +31,26 @@ HIGHLIGHT = pygame.Color(255, 226, 120)
 SIDE_COLORS = {"attacker": th.TERRACOTTA, "defender": th.LAPIS_LIGHT}
 
 
+def luminance(color: Any) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in tuple(color)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Any, b: Any) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: Any) -> pygame.Color:
+    """The text colour (dark ink or cream) that reads best on a fill."""
+    return th.INK if contrast(th.INK, fill) >= contrast(th.CREAM, fill) else th.CREAM
+
+
 def monument_name(colors: list[str]) -> str:
     """The sprite name of a monument named by its two colours in any order."""
     a, b = colors
@@ -273,3 +293,45 @@ class BoardPainter:
             at = conflict[f"{side}_at"]
             pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,
                                max(3, self.app.theme.s(6)))
+
+    def draw_recap(self, surface: pygame.Surface, layout: TableLayout, marks: list[tuple[int, Any, str, str]]) -> None:
+        """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
+
+        A square something was put on gets a solid frame, a square something left a dashed one; both carry
+        the move's number on a disc and the dynasty's emblem, in the dynasty's colour (never colour alone).
+        """
+        t = self.app.theme
+        q = layout.square
+        w = max(3, t.s(5))
+        for number, squares, emptied, dynasty in marks:
+            color = th.DYNASTY_COLORS.get(dynasty, th.GOLD)
+            for sq in squares:
+                rect = layout.square_rect(sq).inflate(-w // 2, -w // 2)
+                if emptied:
+                    _dashed_rect(surface, color, rect, w, max(4, q // 6))
+                else:
+                    pygame.draw.rect(surface, th.SHADOW, rect.inflate(w, w), width=max(1, w // 2),
+                                     border_radius=max(2, q // 10))
+                    pygame.draw.rect(surface, color, rect, width=w, border_radius=max(2, q // 10))
+                r = max(t.s(14), q // 5)
+                centre = (rect.left + r - w // 2, rect.top + r - w // 2)
+                pygame.draw.circle(surface, color, centre, r)
+                pygame.draw.circle(surface, th.SHADOW if not emptied else th.CREAM, centre, r, max(1, t.s(2)))
+                label = str(number)
+                t.blit_text(surface, label, max(th.MIN_TEXT_1080, round(r * 1.6 / t.scale)), ink_on(color),
+                            center=centre)
+                badge = pygame.Rect(0, 0, q * 2 // 5, q * 2 // 5)
+                badge.bottomright = (rect.right - w // 2, rect.bottom - w // 2)
+                self.art.blit(surface, f"dynasty_{dynasty}", badge)
+
+
+def _dashed_rect(surface: pygame.Surface, color: Any, rect: pygame.Rect, width: int, dash: int) -> None:
+    """A rectangle drawn in dashes: a square something left."""
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        for start in range(0, length, 2 * dash):
+            end = min(length, start + dash)
+            a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+            b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+            pygame.draw.line(surface, color, a, b, width)

@@ -3,8 +3,8 @@
 Owns: drawing what every player may know (RULES.md section 18) — each seat's dynasty, name,
 leaders in supply, catastrophes, unification tile, tiles in hand, treasures taken — plus the
 point totals the view allows (the seat whose hand is shown, or all with open scores; "?"
-otherwise), whose turn it is, the actions left, the bag, the treasures left, the variants in
-play, and the latest events in words. Panels only read the view; they never act.
+otherwise), whose turn it is, the actions left, the bag, the treasures left and the variants in
+play. Panels only read the view; they never act.
 
 Must not import: net, game.rules.
 """
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 COLORS = ("red", "blue", "green", "black")
 VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
                  "open_scores": "Open scores"}
-LOG_SIZE = 28
 
 
 def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
@@ -149,40 +148,3 @@ class SeatPanels:
             text = "?" if scores is None else str(scores[color])
             t.blit_text(surface, text, th.TEXT_SMALL, th.CREAM, center=r.center)
             x += chip + t.s(5)
-
-
-class GameLog:
-    """The latest events in words, newest at the bottom, each line fading in."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.lines: list[tuple[str, float]] = []  # (text, clock when added)
-
-    def add(self, text: str, clock: float) -> None:
-        self.lines.append((text, clock))
-        del self.lines[:-40]
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float, header: str = "") -> None:
-        t = self.app.theme
-        if rect.height < t.s(60):
-            return
-        draw_panel(surface, rect, t, th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5), th.GOLD_DARK, radius=16, shadow=False)
-        line_h = round(t.s(LOG_SIZE) * 1.12)
-        inner = rect.inflate(-t.s(28), -t.s(24))
-        if header:
-            # The variants head the log: always in view, never crowding the top bar.
-            bottom = t.blit_paragraph(surface, header, LOG_SIZE - 2, th.GOLD_LIGHT, inner, spacing=1.05)
-            pygame.draw.line(surface, th.GOLD_DARK, (inner.left, bottom + t.s(4)), (inner.right, bottom + t.s(4)),
-                             max(1, t.s(2)))
-            inner = pygame.Rect(inner.left, bottom + t.s(12), inner.width, inner.bottom - bottom - t.s(12))
-        fits = max(0, inner.height // line_h)
-        shown = self.lines[-fits:] if fits else []
-        y = inner.bottom - line_h * len(shown)
-        for i, (text, when) in enumerate(shown):
-            fresh = max(0.0, 1 - (clock - when) / 1.5)
-            color = th.lerp_color(th.SAND, th.GOLD_LIGHT, fresh) if i == len(shown) - 1 else th.SAND
-            fitted = th.fit_text(t, text, LOG_SIZE, inner.width)
-            t.blit_text(surface, fitted, LOG_SIZE, color, topleft=(inner.left, y))
-            y += line_h
-
-

@@ -26,11 +26,13 @@ from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
 from game.ui.table_computers import computers_for
-from game.ui.table_events import EventAnimator, touched_squares
+from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
 from game.ui.table_layout import TableLayout
+from game.ui.table_log import GameLog
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
-from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar, variants_line
+from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
+from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
 from game.ui.table_words import describe, status_line, tray_message
@@ -78,6 +80,7 @@ class TableScene(Scene):
         self.animator = Animator(app.play)
         self.events = EventAnimator(self.animator)
         self.log = GameLog(app)
+        self.recap = Recap()
         self.panels = SeatPanels(app, self.art)
         self.side = SidePanel(app, self.art)
         self.control = Controller(self)
@@ -107,22 +110,30 @@ class TableScene(Scene):
             view = self.views.get(None)
             if view is None:
                 continue
-            names, dynasties = view["names"], view["dynasties"]
-            if not self.log.lines:
-                self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock)
-            self.events.animate(public, names, dynasties)
-            for event in public:
-                line = describe(event, names)
-                if line:
-                    self.log.add(line, self.animator.clock)
-            moved = touched_squares(public)
-            if moved:
-                self.last_move = moved
+            self._read(public, view)
             if self.computers is not None:
                 for seat, events in update.events.items():
                     if seat is not None:
                         self.computers.seen(seat, events)
             self.control.reset()
+
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        """Turn one change's public events into motion, log sentences and recap moves."""
+        names, dynasties = view["names"], view["dynasties"]
+        if not self.log.entries:
+            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
+        self.events.animate(events, names, dynasties)
+        self.log.begin()
+        self.recap.begin()
+        for event in events:
+            if event["kind"] == "undone":
+                self.log.drop_last_group()
+            move = self.recap.feed(event)
+            line = describe(event, names)
+            if line:
+                self.log.add(line, self.animator.clock, turn=event["kind"] == "turn_started", move=move)
+        if events:
+            self.last_move = self.recap.last_squares()
 
     def send(self, action: dict[str, Any]) -> None:
         """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
@@ -259,7 +270,7 @@ class TableScene(Scene):
                 self.control.reset()
                 self._swallow_up = True
                 return True
-        if self.side.handle(event) or super().handle(event):
+        if self.log.handle(event) or self.side.handle(event) or super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -349,7 +360,11 @@ class TableScene(Scene):
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
-        self.painter.draw_last_move(surface, lay, self.last_move, clock)
+        recap = self.recap_moves()
+        if recap:
+            self.painter.draw_recap(surface, lay, self._recap_marks(recap, view["dynasties"]))
+        else:
+            self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
         self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
         if self.control.focus:
@@ -359,7 +374,9 @@ class TableScene(Scene):
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock, variants_line(view))
+        self.log.draw(surface, lay.log, clock, variants_line(view),
+                      {id(m): (i + 1, th.DYNASTY_COLORS.get(view["dynasties"][m.seat], th.GOLD))
+                       for i, m in enumerate(recap)})
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
@@ -368,6 +385,22 @@ class TableScene(Scene):
         if self.curtain_up() and not self.animator.busy:
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def recap_moves(self) -> list[Move]:
+        """The others' moves since the player holding the mouse last acted (kept until that player acts)."""
+        seat = self.me()
+        return self.recap.since(seat) if seat is not None else []
+
+    @staticmethod
+    def _recap_marks(moves: list[Move], dynasties: list[str]) -> list[tuple[int, list[Square], bool, str]]:
+        marks = []
+        for i, m in enumerate(moves):
+            if m.placed:
+                marks.append((i + 1, list(dict.fromkeys(m.placed)), False, dynasties[m.seat]))
+            gone = [sq for sq in dict.fromkeys(m.emptied) if sq not in m.placed]
+            if gone:
+                marks.append((i + 1, gone, True, dynasties[m.seat]))
+        return marks
 
     def _ghost(self, view: dict[str, Any]) -> str | None:
         """The sprite of the piece about to be placed, shown faintly under the cursor."""
