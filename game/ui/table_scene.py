@@ -71,6 +71,9 @@ class TableScene(Scene):
             link = LocalLink(table, frozenset(range(len(seats))))
         self.link = link
         self.humans = {i for i in range(len(seats)) if i not in levels}
+        if isinstance(link, LocalLink) and getattr(app.settings, "confirm_turn", True):
+            # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
+            link.table.confirm_seats = frozenset(self.humans)
         self.computers = computers_for(link, levels, int(config.get("seed", 0)))
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.

@@ -105,7 +105,7 @@ def status_line(view: dict[str, Any]) -> str:
     else:
         doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
                  "building": "offered a building", "ziggurat": "offered the ziggurat",
-                 "treasure": f"{who} takes treasure"}.get(kind or "", "")
+                 "treasure": f"{who} takes treasure", "end_turn": f"{who} ends the turn or undoes"}.get(kind or "", "")
     return f"Turn {view['turn']} · {names[view['active']]}'s turn · {doing}"
 
 
