@@ -285,14 +285,27 @@ class BoardPainter:
 
     def draw_sides(self, surface: pygame.Surface, layout: TableLayout, conflict: dict[str, Any],
                    dynasties: list[str]) -> None:
-        """A war's two sides tinted (section 11: each leader's own kingdom) and both leaders ringed."""
+        """A war's two sides (section 11: each leader's own kingdom) and both leaders, told apart by pattern.
+
+        The attacker's squares and ring are solid, the defender's dashed, so the sides read without their tint.
+        """
+        q = layout.square
+        w = max(3, self.app.theme.s(5))
         for side in ("attacker", "defender"):
             color = SIDE_COLORS[side]
             for at in conflict.get(f"{side}_side", []):  # a revolt has no sides, only the two leaders
-                self.tint(surface, layout.square_rect(at), color[:3], 110)
+                rect = layout.square_rect(at)
+                self.tint(surface, rect, color[:3], 90)
+                if side == "attacker":
+                    pygame.draw.rect(surface, color, rect.inflate(-w, -w), width=w)
+                else:
+                    dashed_rect(surface, color, rect.inflate(-w, -w), w, max(4, q // 6))
             at = conflict[f"{side}_at"]
-            pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,
-                               max(3, self.app.theme.s(6)))
+            ring = max(3, self.app.theme.s(6))
+            if side == "attacker":
+                pygame.draw.circle(surface, color, layout.square_center(at), q * 6 // 10, ring)
+            else:
+                dashed_circle(surface, color, layout.square_center(at), q * 6 // 10, ring)
 
     def draw_recap(self, surface: pygame.Surface, layout: TableLayout, marks: list[tuple[int, Any, str, str]]) -> None:
         """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
@@ -308,7 +321,7 @@ class BoardPainter:
             for sq in squares:
                 rect = layout.square_rect(sq).inflate(-w // 2, -w // 2)
                 if emptied:
-                    _dashed_rect(surface, color, rect, w, max(4, q // 6))
+                    dashed_rect(surface, color, rect, w, max(4, q // 6))
                 else:
                     pygame.draw.rect(surface, th.SHADOW, rect.inflate(w, w), width=max(1, w // 2),
                                      border_radius=max(2, q // 10))
@@ -325,13 +338,23 @@ class BoardPainter:
                 self.art.blit(surface, f"dynasty_{dynasty}", badge)
 
 
-def _dashed_rect(surface: pygame.Surface, color: Any, rect: pygame.Rect, width: int, dash: int) -> None:
-    """A rectangle drawn in dashes: a square something left."""
+def dashed_rect(surface: pygame.Surface, color: Any, rect: pygame.Rect, width: int, dash: int) -> None:
+    """A rectangle drawn in dashes (the defending side of a conflict)."""
     corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
     for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
-        length = max(abs(x1 - x0), abs(y1 - y0))
+        length = max(abs(x1 - x0), abs(y1 - y0), 1)
         for start in range(0, length, 2 * dash):
             end = min(length, start + dash)
             a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
             b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
             pygame.draw.line(surface, color, a, b, width)
+
+
+def dashed_circle(surface: pygame.Surface, color: Any, centre: tuple[int, int], radius: int, width: int,
+                  dashes: int = 12) -> None:
+    """A ring drawn in dashes (the defending leader)."""
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = centre
+    step = 2 * math.pi / dashes
+    for i in range(dashes):
+        pygame.draw.arc(surface, color, box, i * step, i * step + step * 0.55, width)

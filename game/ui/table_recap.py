@@ -30,6 +30,16 @@ def _sq(at: Any) -> Square:
     return (int(at[0]), int(at[1]))
 
 
+def _footprint(kind: str, at: Square) -> list[Square]:
+    """The squares a piece covers: a monument its 2x2 block (at = top-left), the ziggurat its plus."""
+    r, c = at
+    if kind == "monument_built":
+        return [at, (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+    if kind == "ziggurat_built":
+        return [at, (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    return [at]
+
+
 @dataclass
 class Move:
     """One decision and what it changed on the board."""
@@ -69,7 +79,7 @@ class Recap:
             return None
         move = self.moves[-1]
         if kind in PLACED and event.get(PLACED[kind]) is not None:
-            move.placed.append(_sq(event[PLACED[kind]]))
+            move.placed.extend(_footprint(kind, _sq(event[PLACED[kind]])))
         if kind == "leader_moved" and event.get("from") is not None:
             move.emptied.append(_sq(event["from"]))
         if kind in EMPTIED and event.get(EMPTIED[kind]) is not None:

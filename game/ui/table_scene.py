@@ -425,6 +425,7 @@ class TableScene(Scene):
                  "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
+        state["hint_wide"] = decision in ("support", "end_turn")
         owner = view["names"][seat] if seat is not None else ""
         if seat is None:
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
