@@ -17,7 +17,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
-from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.headless import click, make_app, move  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
 
@@ -56,6 +56,7 @@ def open_long(size: tuple[int, int], position: str) -> tuple[Any, TableScene]:
     app.run_frames(3)
     if position != "curtain" and scene.curtain_up():
         click(app, (size[0] // 2, size[1] // 2), frames=3)
+    move(app, (2, 2), frames=1)  # the hover bubbles float over everything by design: point away
     return app, scene
 
 

@@ -218,6 +218,18 @@ class BoardPainter:
                 ring = th.DYNASTY_COLORS.get(dynasties[l["seat"]], th.GOLD)
                 pygame.draw.circle(surface, ring, rect.center, rect.width // 2 + max(2, q // 20), max(3, q // 14))
                 self.art.blit(surface, f"leader_{dynasties[l['seat']]}_{l['color']}", rect)
+                self.draw_role_badge(surface, layout.square_rect(at), l["color"])
+
+    def draw_role_badge(self, surface: pygame.Surface, square: pygame.Rect, color: str) -> None:
+        """The leader's role as its tile (temple, farm, market, settlement), large in the square's corner.
+
+        Big enough to tell a priest from a king across the room, and a symbol, not only a colour.
+        """
+        size = square.width * 9 // 20
+        badge = pygame.Rect(0, 0, size, size)
+        badge.bottomright = (square.right + square.width // 14, square.bottom + square.width // 14)
+        pygame.draw.rect(surface, th.CREAM, badge.inflate(4, 4), border_radius=max(2, size // 5))
+        self.art.blit(surface, f"tile_{color}", badge)
 
     def draw_monument(self, surface: pygame.Surface, layout: TableLayout, colors: list[str], at: Square,
                       scale: float = 1.0, alpha: int = 255) -> None:
@@ -240,9 +252,16 @@ class BoardPainter:
             if ("treasure", key) in hidden:
                 continue
             rect = layout.square_rect(at)
-            small = pygame.Rect(0, 0, q * 11 // 20, q * 11 // 20)
-            small.topright = (rect.right - q // 20, rect.top + q // 20)
-            self.art.blit(surface, "treasure_priority" if key in priority else "treasure", small)
+            first = key in priority
+            side = q * 12 // 20 if first else q * 10 // 20
+            small = pygame.Rect(0, 0, side, side)
+            small.topright = (rect.right - q // 24, rect.top + q // 24)
+            if first:
+                # A priority treasure (section 15: taken first) wears a bold gold frame, not just a darker rim.
+                frame = small.inflate(q // 10, q // 10)
+                pygame.draw.rect(surface, th.SHADOW, frame, border_radius=max(2, q // 10))
+                pygame.draw.rect(surface, th.GOLD_LIGHT, frame, width=max(3, q // 14), border_radius=max(2, q // 10))
+            self.art.blit(surface, "treasure_priority" if first else "treasure", small)
         if view["union"] is not None and ("union", tuple(view["union"])) not in hidden:
             self.art.blit(surface, "unification", layout.square_rect(view["union"]).inflate(-q // 10, -q // 10))
 
@@ -307,6 +326,21 @@ class BoardPainter:
             else:
                 dashed_circle(surface, color, layout.square_center(at), q * 6 // 10, ring)
 
+    def draw_kingdom(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square]) -> None:
+        """The kingdom being inspected: lightened, with one outline around its edge."""
+        w = max(3, self.app.theme.s(5))
+        edge = th.CREAM
+        for sq in squares:
+            rect = layout.square_rect(sq)
+            self.tint(surface, rect, (255, 255, 255), 70)
+            r, c = sq
+            for (dr, dc), (a, b) in (((-1, 0), (rect.topleft, rect.topright)),
+                                     ((1, 0), (rect.bottomleft, rect.bottomright)),
+                                     ((0, -1), (rect.topleft, rect.bottomleft)),
+                                     ((0, 1), (rect.topright, rect.bottomright))):
+                if (r + dr, c + dc) not in squares:
+                    pygame.draw.line(surface, edge, a, b, w)
+
     def draw_recap(self, surface: pygame.Surface, layout: TableLayout, marks: list[tuple[int, Any, str, str]]) -> None:
         """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
 
@@ -326,12 +360,13 @@ class BoardPainter:
                     pygame.draw.rect(surface, th.SHADOW, rect.inflate(w, w), width=max(1, w // 2),
                                      border_radius=max(2, q // 10))
                     pygame.draw.rect(surface, color, rect, width=w, border_radius=max(2, q // 10))
-                r = max(t.s(14), q // 5)
+                r = max(t.s(17), q // 4)
                 centre = (rect.left + r - w // 2, rect.top + r - w // 2)
-                pygame.draw.circle(surface, color, centre, r)
-                pygame.draw.circle(surface, th.SHADOW if not emptied else th.CREAM, centre, r, max(1, t.s(2)))
-                label = str(number)
-                t.blit_text(surface, label, max(th.MIN_TEXT_1080, round(r * 1.6 / t.scale)), ink_on(color),
+                # The dynasty's colour as a thick ring, the number in ink on cream: readable on every dynasty.
+                pygame.draw.circle(surface, th.CREAM, centre, r)
+                pygame.draw.circle(surface, color, centre, r, max(3, r // 3))
+                pygame.draw.circle(surface, th.SHADOW, centre, r + 1, max(1, t.s(2)))
+                t.blit_text(surface, str(number), max(th.MIN_TEXT_1080, round(r * 1.3 / t.scale)), th.INK,
                             center=centre)
                 badge = pygame.Rect(0, 0, q * 2 // 5, q * 2 // 5)
                 badge.bottomright = (rect.right - w // 2, rect.bottom - w // 2)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import theme as th
-from game.ui.board_draw import ink_on
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -168,9 +167,9 @@ class GameLog:
             number, fill = mark
             r = line_h // 2 - t.s(1)
             centre = (inner.left + r, y + line_h // 2)
-            pygame.draw.circle(surface, fill, centre, r)
-            pygame.draw.circle(surface, th.CREAM, centre, r, max(1, t.s(2)))
-            t.blit_text(surface, str(number), LOG_SIZE - 2, ink_on(fill), center=centre)
+            pygame.draw.circle(surface, th.CREAM, centre, r)
+            pygame.draw.circle(surface, fill, centre, r, max(3, r // 3))
+            t.blit_text(surface, str(number), LOG_SIZE - 4, th.INK, center=centre)
         t.blit_text(surface, text, LOG_SIZE, color, topleft=(x, y))
 
     def _indent(self) -> int:

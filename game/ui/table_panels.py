@@ -19,12 +19,16 @@ import pygame
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_layout import TableLayout
+from game.ui.table_text import fit_size
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 COLORS = ("red", "blue", "green", "black")
+# The line under a seat's name ("computer", "waiting", "to play"): >= 4.5:1 on its panel (WCAG AA).
+SUB_INK = pygame.Color(72, 50, 34)  # 5.2:1 on SAND_DARK
+SUB_INK_TO_MOVE = pygame.Color(100, 40, 22)  # 7.8:1 on SAND
 VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
                  "open_scores": "Open scores"}
 
@@ -101,7 +105,7 @@ class SeatPanels:
         if seat == view["active"] and not to_move and view["to_move"] is not None and seat not in thinking:
             sub = "waiting"
         if sub:
-            t.blit_text(surface, sub, th.TEXT_SMALL - 4, th.TERRACOTTA if to_move else th.CLAY,
+            t.blit_text(surface, sub, th.TEXT_SMALL - 4, SUB_INK_TO_MOVE if to_move else SUB_INK,
                         topleft=(name_x, rect.top + pad + t.s(40)))
         y2 = rect.top + pad + row_h + t.s(6)
         self._draw_supply(surface, rect, sv, dyn, y2, row_h)
@@ -143,8 +147,13 @@ class SeatPanels:
         scores = sv["scores"]
         for color in COLORS:
             r = pygame.Rect(x, cy - chip // 2, chip, chip)
-            pygame.draw.rect(surface, th.TILE_COLORS[color], r, border_radius=t.s(8))
-            pygame.draw.rect(surface, th.GOLD_DARK, r, width=max(1, t.s(2)), border_radius=t.s(8))
+            # The tile itself, symbol and all, so a score is never told by its colour alone.
+            self.art.blit(surface, f"tile_{color}", r)
             text = "?" if scores is None else str(scores[color])
-            t.blit_text(surface, text, th.TEXT_SMALL, th.CREAM, center=r.center)
+            badge = pygame.Rect(0, 0, chip * 3 // 5, chip * 3 // 5)
+            badge.bottomright = (r.right + t.s(4), r.bottom + t.s(4))
+            pygame.draw.ellipse(surface, th.CREAM, badge)
+            pygame.draw.ellipse(surface, th.TILE_COLORS[color], badge, max(1, t.s(2)))
+            size = fit_size(t, text, th.TEXT_SMALL - 6, badge.width - t.s(2))
+            t.blit_text(surface, text, size, th.INK, center=badge.center)
             x += chip + t.s(5)

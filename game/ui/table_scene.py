@@ -28,6 +28,7 @@ from game.ui.table_anim import Animator, AnimContext
 from game.ui.table_computers import computers_for
 from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
+from game.ui.table_inspect import inspect
 from game.ui.table_layout import TableLayout
 from game.ui.table_log import GameLog
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
@@ -370,6 +371,9 @@ class TableScene(Scene):
             self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
         self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
+        inspected = self._inspected(view, pending)
+        if inspected is not None:
+            self.painter.draw_kingdom(surface, lay, inspected[0])
         if self.control.focus:
             self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
         self.animator.draw(surface, self._anim_context())
@@ -383,11 +387,20 @@ class TableScene(Scene):
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+        elif inspected is not None:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
         if self.curtain_up() and not self.animator.busy:
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
+        """The kingdom under the cursor, when it points at a piece rather than at a place to play."""
+        sq = self.hover_sq
+        if sq is None or sq in pending or self.animator.busy or self.curtain_up():
+            return None
+        return inspect(view, sq)
 
     def recap_moves(self) -> list[Move]:
         """The others' moves since the player holding the mouse last acted (kept until that player acts)."""
