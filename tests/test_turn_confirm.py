@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 
 from game.rules import IllegalAction  # noqa: E402
 from game.session import LocalLink, Seat, Table  # noqa: E402
+from game.ui.flow import local_game  # noqa: E402
 from game.ui.headless import click, make_app  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
@@ -110,7 +111,9 @@ def test_no_undo_once_another_player_has_answered() -> None:
 
 def test_the_table_asks_end_turn_or_undo_and_shows_no_new_tile() -> None:
     app = make_app((1280, 720), Settings(animation="off"))
-    scene = TableScene(app, config_for(2, seed=4))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
     app.push(scene)
     app.run_frames(3)
     click(app, (640, 360), frames=2)  # the curtain

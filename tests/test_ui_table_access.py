@@ -17,6 +17,7 @@ import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
 from game.ui.board_draw import contrast  # noqa: E402
+from game.ui.flow import local_game  # noqa: E402
 from game.ui.headless import click, make_app  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
@@ -42,7 +43,8 @@ def test_the_line_under_a_seat_name_reads_at_4_5_to_1(size: tuple[int, int]) -> 
     app = make_app(size, Settings(animation="off"))
     config = config_for(3, seed=4, kinds=["human", "computer", "computer"])
     config["seats"][1]["level"] = config["seats"][2]["level"] = "easy"
-    scene = TableScene(app, config)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
     app.push(scene)
     app.theme.record_text = []
     app.run_frames(1)

@@ -5,18 +5,18 @@ section 4) and a few lines for the hover bubble: for each leader there, whose it
 strength (the temples beside it, section 10) and its colour's war strength (the tiles of its colour
 in the kingdom, section 11). It reads only the view, so it tells nobody anything hidden.
 
-Must not import: pygame, net, game.rules.
+Must not import: pygame, net, game.rules (beyond its vocabulary).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 from game.ui.board_preview import BoardReading
 
 Square = tuple[int, int]
-ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-TILES = {"red": "temples", "blue": "farms", "green": "markets", "black": "settlements"}
+ROLE = LEADER_WORDS
 CHAR = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 ORDER = ("black", "red", "blue", "green")
 
@@ -36,5 +36,5 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
     for color, seat, at in leaders:
         war = sum(1 for q in group if reading.char(q) == CHAR[color])
         revolt = reading.temples_next_to(at)
-        lines.append(f"{reading.name(seat)}'s {ROLE[color]}: revolt {revolt}, war {war} {TILES[color]}")
+        lines.append(f"{reading.name(seat)}'s {ROLE[color]}: revolt {revolt}, war {war} {TILE_WORDS[color]}s")
     return group, lines

@@ -6,7 +6,7 @@ point totals the view allows (the seat whose hand is shown, or all with open sco
 otherwise), whose turn it is, the actions left, the bag, the treasures left and the variants in
 play. Panels only read the view; they never act.
 
-Must not import: net, game.rules.
+Must not import: net, game.rules (beyond its vocabulary).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.vocabulary import COLORS, VARIANT_NAMES
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_layout import TableLayout
@@ -25,12 +26,9 @@ from game.ui.widgets import draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-COLORS = ("red", "blue", "green", "black")
 # The line under a seat's name ("computer", "waiting", "to play"): >= 4.5:1 on its panel (WCAG AA).
 SUB_INK = pygame.Color(72, 50, 34)  # 5.2:1 on SAND_DARK
 SUB_INK_TO_MOVE = pygame.Color(100, 40, 22)  # 7.8:1 on SAND
-VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
-                 "open_scores": "Open scores"}
 
 
 def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],

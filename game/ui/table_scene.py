@@ -1,7 +1,7 @@
 """The table: a whole game of Two Rivers on one screen, for a TV, a sofa and one mouse.
 
-Owns: `TableScene` — the link to the table (a LocalLink for hot-seat play and computers; any
-object with poll/send/undo/legal_actions for the LAN), which view is shown (the deciding local
+Owns: `TableScene` — the link to the table (a game.session.Link: local, replay or LAN, handed in
+by whoever wires the game), which view is shown (the deciding local
 player's, or the public one), the hot-seat curtain, the computers' turns, turning updates into
 animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
 previews, banners. Clicks become actions through `send`; the scene never changes game state.
@@ -14,18 +14,19 @@ Must not import: net (a LAN link is handed in by whoever opens the scene).
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.session import LocalLink, Seat, Table
+from game.ai.seats import ComputerSeats
+from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
-from game.ui.table_computers import computers_for
 from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
 from game.ui.table_inspect import inspect
@@ -61,21 +62,24 @@ def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str
 
 
 class TableScene(Scene):
-    """The game screen. `TableScene(app, config)` seats a hot-seat table from the New-game config."""
+    """The game screen: `TableScene(app, config, link, computers)`, as game.ui.flow wires a game.
 
-    def __init__(self, app: App, config: dict[str, Any], link: Any = None) -> None:
+    computers plays the computer seats (None when nobody here plays them); journal_path is the saved
+    game the results can replay.
+    """
+
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: ComputerSeats | None = None,
+                 journal_path: Path | None = None) -> None:
         super().__init__(app)
         self.config = config
         seats, levels = seats_from_config(config)
-        if link is None:
-            table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
-            link = LocalLink(table, frozenset(range(len(seats))))
         self.link = link
         self.humans = {i for i in range(len(seats)) if i not in levels}
-        if isinstance(link, LocalLink) and getattr(app.settings, "confirm_turn", True):
+        self.computers = computers
+        self.journal_path = journal_path
+        if self._hot_seat() and getattr(app.settings, "confirm_turn", True):
             # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
             link.table.confirm_seats = frozenset(self.humans)
-        self.computers = computers_for(link, levels, int(config.get("seed", 0)))
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -114,19 +118,36 @@ class TableScene(Scene):
             view = self.views.get(None)
             if view is None:
                 continue
+            if not self.log.entries:
+                self._open_log(view)
             self._read(public, view)
-            if self.computers is not None:
-                for seat, events in update.events.items():
-                    if seat is not None:
-                        self.computers.seen(seat, events)
             self.control.reset()
 
-    def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
+    def _open_log(self, view: dict[str, Any]) -> None:
+        """The log's first lines: the game so far when the link can tell it (Continue), else the turn now."""
+        names = view["names"]
+        story = self._story_so_far()
+        if story:
+            self.log.add(f"Turn 1: {names[0]} to play", self.animator.clock, turn=True)
+            self._read(story, view, animate=False)
+        else:
+            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
+
+    def _story_so_far(self) -> list[dict[str, Any]]:
+        """What happened before this screen opened (Continue, a reconnect), as one local seat saw it.
+
+        The log tells only public things (drawn tiles are never described), so any local seat's history
+        gives the same sentences and the same recap.
+        """
+        if not isinstance(self.link, Link) or not self.link.local_seats:
+            return []   # a link that cannot tell its history starts the log now
+        return self.link.history(min(self.link.local_seats))
+
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any], animate: bool = True) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
         names, dynasties = view["names"], view["dynasties"]
-        if not self.log.entries:
-            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
-        self.events.animate(events, names, dynasties)
+        if animate:
+            self.events.animate(events, names, dynasties)
         self.log.begin()
         self.recap.begin()
         for event in events:
@@ -156,7 +177,7 @@ class TableScene(Scene):
     def legal(self) -> list[dict[str, Any]]:
         """The deciding local player's legal actions (cached per view)."""
         seat = self.me()
-        if seat is None or not hasattr(self.link, "legal_actions"):
+        if seat is None:
             return []
         key = (self.public()["view_id"], seat)
         if self._legal[0] != key:
@@ -184,6 +205,10 @@ class TableScene(Scene):
     def shown(self) -> dict[str, Any]:
         seat = self.me()
         return self.views[seat] if seat is not None else self.public()
+
+    def _hot_seat(self) -> bool:
+        """Whether every seat is played at this screen, at a table in this process."""
+        return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
 
     def toast(self, text: str) -> None:
         self._toast = (text, self.animator.clock)
@@ -214,9 +239,8 @@ class TableScene(Scene):
             log.warning("results screen unavailable: %s", err)
             return
         # A journalled local game can be watched again from the results.
-        journal_path = getattr(getattr(self.link, "journal", None), "path", None)
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
-                                      journal_path=journal_path))
+                                      journal_path=self.journal_path))
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""
@@ -316,7 +340,7 @@ class TableScene(Scene):
         if self.layout_ is None:
             self.layout(self.app.size)
         if self.computers is not None:
-            self.computers.tick(self.views, may_act=not self.animator.busy)
+            self.computers.tick(may_act=not self.animator.busy)
         self.animator.update(adt)
         super().update(dt)
         self._sync_buttons()

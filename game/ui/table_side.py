@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.vocabulary import LEADER_PLURALS, TILE_WORDS
 from game.ui import theme as th
 from game.ui.board_draw import SIDE_COLORS, PieceArt, dashed_rect
 from game.ui.table_text import fit_lines, fit_size
@@ -26,8 +27,8 @@ from game.ui.widgets import Button, Stepper, draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ROLE = {"red": "priests", "blue": "farmers", "green": "traders", "black": "kings"}
-TILE_WORDS = {"red": "temples", "blue": "farms", "green": "markets", "black": "settlements"}
+ROLE = LEADER_PLURALS
+TILE_PLURALS = {color: word + "s" for color, word in TILE_WORDS.items()}
 BUTTON_H = 84
 
 
@@ -195,7 +196,7 @@ class SidePanel:
         for line in lines:
             t.blit_text(surface, line, size, th.INK, topleft=(icon.right + t.s(10), y))
             y += line_h
-        word = TILE_WORDS[c["support_color"]]
+        word = TILE_PLURALS[c["support_color"]]
         detail = f"{word} on the board {board} + committed {'?' if commit is None else commit} = {total}"
         box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
         size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
