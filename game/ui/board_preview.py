@@ -58,6 +58,11 @@ def plain_guess(view: dict[str, Any], wanted: str | None = None) -> dict[str, An
     return {"hands": hands, "bag": tiles[:view["bag"]], "monuments": built}
 
 
+def position(view: dict[str, Any]) -> State | None:
+    """Return the view's position as the engine's state (hidden tiles guessed), or None if it cannot be."""
+    return _rebuilt(view, None)
+
+
 def _rebuilt(view: dict[str, Any], wanted: str | None) -> State | None:
     """Return the view's position (remembered for the last view: the preview asks every frame)."""
     global _last
