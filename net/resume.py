@@ -74,8 +74,10 @@ def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | Non
     core.lobby.set_players(table.players)
     for i, seat in enumerate(table.seats):
         saved: dict[str, Any] = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
+        # Without the seats file, the journal's kinds say who played where: the host's screen ("human"),
+        # a computer, or a LAN player.
         plan = saved.get("plan") if saved.get("plan") in ("open", "local", "computer") else \
-            ("computer" if seat.is_computer else "open")
+            ("computer" if seat.is_computer else "local" if seat.kind == "human" else "open")
         if plan == "local" and not local:
             plan = "open"
         level = saved.get("level") if saved.get("level") in LEVELS else (seat.kind if seat.is_computer else "normal")

@@ -375,10 +375,13 @@ def test_the_seed_never_reaches_a_connection() -> None:
 # --- resuming ----------------------------------------------------------------------------------------
 
 
-def saved_game(tmp_path: Path, actions: int = 6) -> Path:
+def saved_game(tmp_path: Path, actions: int = 6, host_plays: bool = False) -> Path:
     """Write the journal of a LAN game a few actions in (no seats file), and return its path."""
     wire = Wire()
-    wire.player("Ann")
+    if host_plays:
+        wire.core.set_plan(0, "local", name="Ann")
+    else:
+        wire.player("Ann")
     wire.player("Bob")
     table = wire.start(seed=11)
     path = tmp_path / "game.journal"
@@ -411,3 +414,15 @@ def test_a_game_resumed_without_its_seats_file_keeps_every_seat_closed_until_reo
     again = wire.connect()
     assert "every seat is taken" in refusal(wire.send(again, p.hello("Eve")))
     assert "belongs to someone else" in refusal(wire.send(wire.connect(), p.hello("Eve", seat=3, token="u" * 32)))
+
+
+def test_without_its_seats_file_the_hosts_own_seat_stays_on_the_hosts_screen(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, host_plays=True)
+    wire = Wire()
+    resume_game(wire.core, path, local=True)
+    assert [slot.plan for slot in wire.core.lobby.slots] == ["local", "open"]
+    assert sorted(wire.core.missing) == [1] and "Seats 2 stay closed" in "\n".join(wire.lines)
+    headless = Wire()  # a host with no screen: the seat played on the old screen is closed like the others
+    resume_game(headless.core, saved_game(tmp_path / "again", host_plays=True))
+    assert [slot.plan for slot in headless.core.lobby.slots] == ["open", "open"]
+    assert "Seats 1,2 stay closed" in "\n".join(headless.lines)
