@@ -60,9 +60,7 @@ def test_two_hosts_without_a_given_seed_deal_different_bags() -> None:
         host.start_game()
         assert host.table is not None
         bags.append((host.table.seed, host.table.state.bag))
-        host.core.phase = "closed"  # never started listening: nothing to stop but the computers
-        if host._computers is not None:
-            host._computers.close()
+        host.stop()  # it never listened: only its computers stop
     assert bags[0][0] != bags[1][0] and bags[0][1] != bags[1][1]
 
 
