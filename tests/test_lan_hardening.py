@@ -101,6 +101,32 @@ def test_watchers_that_ping_never_lock_a_seated_player_out() -> None:
         close_all([*players, *watchers])
 
 
+def sockets_held(host: Host) -> int:
+    """Return how many connections the host holds (read under its lock)."""
+    with host.lock:
+        return len(host.socks)
+
+
+def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None:
+    host = make_host(players=2)
+    players = seat_players(host, 2)
+    silent: list[socket.socket] = []
+    try:
+        host.start_game()
+        for _ in range(40):  # never a word: each newcomer beyond the cap pushes the oldest out at once
+            silent.append(socket.create_connection(("127.0.0.1", host.port), timeout=2))
+        wait_for(lambda: sockets_held(host) <= 2 + host.config.max_pending, 5, "the oldest newcomers to be cut")
+        back = WireClient("127.0.0.1", host.port)  # the player's old link is half dead, still counted
+        players.append(back)
+        welcome = back.hello("Player 1", seat=0, token=players[0].token)
+        assert welcome["seat"] == 0 and back.expect("update")["view"]["seats"][0]["hand"] is not None
+    finally:
+        host.stop()
+        close_all(players)
+        for sock in silent:
+            sock.close()
+
+
 def resume_quietly(path: Path, lines: list[str], **overrides: Any) -> Host:
     """Return a started host continuing the saved game at path, its console kept in lines."""
     settings: dict[str, Any] = dict(bind="127.0.0.1", port=0, announce=False, rate=10_000.0, burst=10_000.0,
