@@ -189,6 +189,25 @@ def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None
     assert again["type"] == "welcome" and again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
 
 
+def test_the_hosts_choices_let_players_go_with_their_reasons() -> None:
+    wire = Wire(players=3)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    cy, _ = wire.player("Cy")
+    wire.core.set_players(2)
+    wire.deliver(wire.core.take())
+    assert "removed your seat" in wire.last(cy, "refused")["reason"] and wire.core.lobby.free_seats() == []
+    wire.start()
+    wrong = wire.connect()
+    assert "Your token is for seat 1, not seat 2" in refusal(wire.send(wrong, p.hello("Ann", seat=1,
+                                                                                       token=welcome["token"])))
+    wire.core.reopen_seats([0])
+    wire.deliver(wire.core.take())
+    assert "reopened your seat" in wire.last(ann, "refused")["reason"]
+    with pytest.raises(Refusal, match="no seat 5"):
+        wire.core.reopen_seats([4])
+
+
 # --- limits ----------------------------------------------------------------------------------------
 
 
