@@ -62,6 +62,7 @@ class HostComputers:
 
     def __init__(self, table: Table, lock: Any, level_of: Callable[[int], str | None], *,
                  min_think: float, workers: Workers = "process") -> None:
+        self.table, self.lock, self.level_of = table, lock, level_of
         self.link = SeatsLink(table, lock)
         self.seats = ComputerSeats(self.link, level_of, table.ai_seed, min_think=min_think, workers=workers)
         self._wake = threading.Event()
@@ -81,10 +82,23 @@ class HostComputers:
         while not self._stop.is_set():
             self._wake.clear()  # first: a poke while the driver ticks makes the wait below return at once
             try:
-                self.seats.tick()
+                if self._wanted():
+                    self.seats.tick()
             except Exception:  # noqa: BLE001 - a computer's failure must not stop the hosted game
                 log.exception("the computer seats failed")
             self._wake.wait(THINK_POLL if self.seats.job is not None else IDLE_WAIT)
+
+    def _wanted(self) -> bool:
+        """Whether the driver has anything to do: a decision under way, or a computer's seat to move.
+
+        Asked first because the driver's own look builds the public view, and most changes of a LAN game
+        are people's moves: the host's lock is not held for a view nobody needs.
+        """
+        if self.seats.job is not None:
+            return True
+        with self.lock:
+            seat = self.table.to_move()
+        return seat is not None and self.level_of(seat) is not None
 
     def close(self) -> None:
         """Stop deciding, wait for the thread, and stop the worker."""
