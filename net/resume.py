@@ -21,9 +21,8 @@ from typing import Any
 from game.journal import Journal, JournalError, read, resume
 from game.session import Table
 from net.core import HostCore
+from net.lobby import LEVELS, PLANS
 from net.saving import HostJournal, SeatSecrets, read_secrets, seats_path
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def resume_game(
@@ -76,7 +75,7 @@ def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | Non
         saved: dict[str, Any] = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
         # Without the seats file, the journal's kinds say who played where: the host's screen ("human"),
         # a computer, or a LAN player.
-        plan = saved.get("plan") if saved.get("plan") in ("open", "local", "computer") else \
+        plan = saved.get("plan") if saved.get("plan") in PLANS else \
             ("computer" if seat.is_computer else "local" if seat.kind == "human" else "open")
         if plan == "local" and not local:
             plan = "open"
