@@ -65,7 +65,7 @@ class SocketLoop:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((bind, port))
-            sock.listen(16)
+            sock.listen(64)  # a burst of watchers joining at once waits in the queue, not for a retry
         except OSError:
             sock.close()
             raise
