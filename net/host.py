@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.journal import Journal, new_path
-from game.session import LocalLink, Table, Update, new_seed
+from game.session import LinkStatus, LocalLink, Table, Update, new_seed
 from net import resume as resuming
 from net.computers import HostComputers
 from net.core import HostCore
@@ -307,6 +307,16 @@ class HostLink(LocalLink):
     def reason(self) -> str:
         """Return why the hosted game closed, or "" while it goes on."""
         return self.host._closing_reason if self.host.phase == "closed" else ""
+
+    @property
+    def status(self) -> LinkStatus:  # type: ignore[override]
+        """Return how the link stands: playing while the host serves, lost once it has closed."""
+        return LinkStatus.LOST if self.host.phase == "closed" else LinkStatus.PLAYING
+
+    @property
+    def notice(self) -> str:  # type: ignore[override]
+        """Return why the hosted game closed ("" while it goes on)."""
+        return self.reason
 
     @property
     def state(self) -> str:
