@@ -28,6 +28,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--bind", default="0.0.0.0", help="with --host: address to listen on (127.0.0.1: this machine only)")
     p.add_argument("--resume", default=None, metavar="FILE",
                    help="with --host: continue a saved LAN game (a .journal file, or 'last' for the newest unfinished)")
+    p.add_argument("--reopen-seats", default="", metavar="1,2",
+                   help="with --host --resume: seats whose tokens were lost, for the next players to take")
+    p.add_argument("--ai-seed", type=int, default=None, help="with --host: the computer players' seed (tests)")
     screen = p.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
     screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
@@ -88,7 +91,8 @@ def run_host(args: argparse.Namespace) -> int:
     from net.headless import run
 
     variants = args.variants
-    return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume)
+    return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume,
+               reopen=args.reopen_seats, ai_seed=args.ai_seed)
 
 
 def run_client(args: argparse.Namespace) -> int:

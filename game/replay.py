@@ -12,18 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.journal import Journal, replay
-from game.rules import view_for
+from game.rules import open_view as rules_open_view
 from game.rules.state import State
 from game.session import LinkStatus, Update
 
 
 def open_view(state: State, seats: list[dict[str, str]], position: int) -> dict[str, Any]:
     """Return the public view of a state with every seat's hand and totals filled in."""
-    view = view_for(state, None)
-    for seat in range(state.players):
-        own = view_for(state, seat)["seats"][seat]
-        view["seats"][seat]["hand"] = own["hand"]
-        view["seats"][seat]["scores"] = own["scores"]
+    view = rules_open_view(state)
     view.update(
         view_id=position,
         names=[s["name"] for s in seats],
