@@ -221,7 +221,7 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         from game.ui.game_menu import leave_words
 
-        saved = getattr(self.link, "journal", None) is not None
+        saved = self.journal_path is not None
         confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
 
     def open_menu(self) -> None:
@@ -229,7 +229,7 @@ class TableScene(Scene):
         from game.ui.game_menu import GameMenu
 
         self.control.reset()
-        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
+        self.app.push(GameMenu(self.app, self.leave, saved=self.journal_path is not None))
 
     def exit(self) -> None:
         if self.computers is not None:
