@@ -78,7 +78,7 @@ def test_four_easy_players_finish_a_game_through_the_link() -> None:
 
 
 def test_computer_seats_wait_for_the_human() -> None:
-    table = table_of(["human", "normal"], seed=3)
+    table = table_of(["human", "easy"], seed=3)
     link = LocalLink(table, frozenset(range(2)))
     with ComputerSeats(link, levels_of(table), table.ai_seed, min_think=0, workers="inline") as driver:
         for _ in range(60):
