@@ -367,6 +367,10 @@ def test_the_host_screen_says_when_nobody_can_see_the_game(monkeypatch: pytest.M
         drawn = " ".join(r.text for r in texts(app))
         assert "Players cannot see this game" in drawn and "unreachable" in drawn
         assert "typing this computer's address" in drawn  # the way in that still works
+        for n in range(6):  # players come and go: the news scrolls, the problem stays on screen
+            scene.news.append(f"Player {n} takes a seat.")
+        drawn = " ".join(r.text for r in texts(app))
+        assert "Players cannot see this game" in drawn and "Player 5 takes a seat." in drawn
     finally:
         app.close()
         if scene.host is not None:

@@ -66,8 +66,22 @@ class NameField(Cycler):
         self, value: str, on_change: Callable[[str], Any], allowed: Callable[[str], bool], label: str = "{}"
     ) -> None:
         self.label_format = label
+        self._fit: tuple[th.Theme, int] | None = None
         super().__init__(self._options(value), value, on_change, allowed=allowed,
                          text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
+
+    @property
+    def label(self) -> str:
+        """Return the name as shown, shortened to the width it has (a typed name may be long)."""
+        text = super().label
+        if self._fit is None:
+            return text
+        theme, width = self._fit
+        return th.fit_text(theme, text, self.text_size, width)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        self._fit = (theme, self.middle.rect.width - theme.s(28))
+        super().draw(surface, theme)
 
     def _options(self, typed: str) -> list[tuple[str, str]]:
         names = NAMES if typed in NAMES else [*NAMES, typed]
@@ -335,13 +349,17 @@ class HostScene(MenuScene):
         t.blit_text(surface, who, th.TEXT_SMALL, ink, shadow=True, topleft=(row.left + t.s(90), row.centery + t.s(6)))
 
     def _draw_news(self, surface: pygame.Surface) -> None:
-        """Draw the newest lines of news, wrapped, between the seats and the buttons at the bottom."""
+        """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
         t = self.theme
         width = surface.get_width() - 2 * t.s(MARGIN)
-        lines = [part for line in self.news for part in t.wrap(line, th.TEXT_SMALL, width)][-NEWS_LINES:]
+        problem = self.host.announce_problem if self.host is not None else ""
+        pinned = t.wrap(problem, th.TEXT_SMALL, width) if problem else []
+        news = [part for line in self.news if line != problem for part in t.wrap(line, th.TEXT_SMALL, width)]
+        lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
+        lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
         y = surface.get_height() - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(20) - len(lines) * t.s(40)
-        for line in lines:
-            t.blit_text(surface, line, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True, topleft=(t.s(MARGIN), y))
+        for line, ink in lines:
+            t.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, topleft=(t.s(MARGIN), y))
             y += t.s(40)
 
 
