@@ -285,7 +285,9 @@ def texts(app) -> list:  # type: ignore[no-untyped-def]
 
 
 def assert_text_fits(app, where: str) -> None:  # type: ignore[no-untyped-def]
-    """Fail if any text of the next frame leaves the window or overlaps other text."""
+    """Fail if any text of the next frame leaves its box or the window, or overlaps other text."""
+    from tests.test_ui_fit import faults
+
     drawn = texts(app)
     assert drawn, f"{where}: nothing drawn"
     screen = app.surface.get_rect()
@@ -293,6 +295,7 @@ def assert_text_fits(app, where: str) -> None:  # type: ignore[no-untyped-def]
     assert not outside, f"{where}: text leaves the window: {outside}"
     overlaps = [(a.text, b.text) for i, a in enumerate(drawn) for b in drawn[i + 1:] if a.rect.colliderect(b.rect)]
     assert not overlaps, f"{where}: text overlaps: {overlaps}"
+    assert faults(app) == [], where  # the shared fit test: each text inside the box it was fitted to
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

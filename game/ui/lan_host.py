@@ -66,22 +66,8 @@ class NameField(Cycler):
         self, value: str, on_change: Callable[[str], Any], allowed: Callable[[str], bool], label: str = "{}"
     ) -> None:
         self.label_format = label
-        self._fit: tuple[th.Theme, int] | None = None
         super().__init__(self._options(value), value, on_change, allowed=allowed,
                          text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
-
-    @property
-    def label(self) -> str:
-        """Return the name as shown, shortened to the width it has (a typed name may be long)."""
-        text = super().label
-        if self._fit is None:
-            return text
-        theme, width = self._fit
-        return th.fit_text(theme, text, self.text_size, width)
-
-    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
-        self._fit = (theme, self.middle.rect.width - theme.s(28))
-        super().draw(surface, theme)
 
     def _options(self, typed: str) -> list[tuple[str, str]]:
         names = NAMES if typed in NAMES else [*NAMES, typed]
@@ -333,20 +319,20 @@ class HostScene(MenuScene):
             self._draw_seat(surface, row, seat)
         if self.host is not None:
             line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
-            line = th.fit_text(t, line, th.TEXT_LARGE, surface.get_width() - 2 * t.s(MARGIN))
-            t.blit_text(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, shadow=True,
-                        midtop=(surface.get_width() // 2, t.s(132)))
+            box = pygame.Rect(t.s(MARGIN), t.s(128), surface.get_width() - 2 * t.s(MARGIN), t.s(70))
+            t.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
         self._draw_news(surface)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
         t = self.theme
         pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + t.s(40), row.centery),
                            t.s(30))
-        t.blit_text(surface, f"Seat {seat['seat'] + 1}", th.TEXT_BODY, th.CREAM, shadow=True,
-                    bottomleft=(row.left + t.s(90), row.centery + t.s(6)))
+        label = pygame.Rect(row.left + t.s(90), row.top, t.s(340), row.height // 2 + t.s(6))
+        t.blit_fit(surface, f"Seat {seat['seat'] + 1}", th.TEXT_BODY, th.CREAM, label, align="left", valign="bottom",
+                   shadow=True, max_lines=1)
         who, ink = seat_line(seat)
-        who = th.fit_text(t, who, th.TEXT_SMALL, t.s(340))
-        t.blit_text(surface, who, th.TEXT_SMALL, ink, shadow=True, topleft=(row.left + t.s(90), row.centery + t.s(6)))
+        below = pygame.Rect(label.left, label.bottom, label.width, row.bottom - label.bottom)
+        t.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
@@ -358,8 +344,9 @@ class HostScene(MenuScene):
         lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
         lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
         y = surface.get_height() - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(20) - len(lines) * t.s(40)
+        area = pygame.Rect(t.s(MARGIN), y, width, len(lines) * t.s(40))
         for line, ink in lines:
-            t.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, topleft=(t.s(MARGIN), y))
+            t.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(t.s(MARGIN), y))
             y += t.s(40)
 
 

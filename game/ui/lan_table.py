@@ -166,8 +166,8 @@ def draw_link_banner(surface: pygame.Surface, theme: th.Theme, text: str) -> Non
     rect = pygame.Rect(0, 0, width, theme.s(64))
     rect.midtop = (surface.get_width() // 2, theme.s(8))
     draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=16)
-    line = th.fit_text(theme, text, th.TEXT_BODY, rect.width - theme.s(32))
-    theme.blit_text(surface, line, th.TEXT_BODY, th.CREAM, shadow=True, center=rect.center)
+    theme.blit_fit(surface, text, th.TEXT_BODY, th.CREAM, rect.inflate(-theme.s(32), -theme.s(8)), shadow=True,
+                   max_lines=1)
 
 
 def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLayout, notices: list[WaitNotice]) -> None:
@@ -179,10 +179,9 @@ def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLay
         if rect.bottom > area.bottom:
             break
         draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=12)
-        width = rect.width - theme.s(24)
-        first = th.fit_text(theme, notice.text, th.TEXT_SMALL, width)
-        second = th.fit_text(theme, countdown_line(notice), th.TEXT_SMALL, width)
-        theme.blit_text(surface, first, th.TEXT_SMALL, th.CREAM, shadow=True,
-                        midbottom=(rect.centerx, rect.centery + theme.s(2)))
-        theme.blit_text(surface, second, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
-                        midtop=(rect.centerx, rect.centery + theme.s(2)))
+        inner = rect.inflate(-theme.s(24), -theme.s(12))
+        top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+        bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
+        theme.blit_fit(surface, notice.text, th.TEXT_SMALL, th.CREAM, top, valign="bottom", shadow=True, max_lines=1)
+        theme.blit_fit(surface, countdown_line(notice), th.TEXT_SMALL, th.GOLD_LIGHT, bottom, valign="top",
+                       shadow=True, max_lines=1)
