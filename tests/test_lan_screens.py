@@ -407,3 +407,14 @@ def test_a_name_can_be_typed_when_there_is_a_keyboard() -> None:
     finally:
         app.close()
         host.stop()
+
+
+def test_a_host_heard_on_two_networks_is_listed_once() -> None:
+    from game.ui.lan_join import one_per_game
+    from net.discovery import GameAnnouncement, HostedGame
+
+    game = HostedGame("Ann's table", 47475, "g-1", 4, 3)
+    other = HostedGame("Bob's table", 47475, "g-2", 2, 1)
+    heard = [GameAnnouncement("10.77.0.1", game, 1.0), GameAnnouncement("10.78.0.1", game, 1.0),
+             GameAnnouncement("10.77.0.9", other, 1.0)]
+    assert [(g.address, g.game.game_id) for g in one_per_game(heard)] == [("10.77.0.1", "g-1"), ("10.77.0.9", "g-2")]

@@ -41,6 +41,14 @@ def game_label(found: GameAnnouncement) -> tuple[str, str]:
     return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
 
 
+def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
+    """Return each game once: a host on two networks is heard at two addresses (the first one heard stays)."""
+    games: dict[tuple[str, int], GameAnnouncement] = {}
+    for found in heard:
+        games.setdefault((found.game.game_id, found.game.tcp_port), found)
+    return list(games.values())
+
+
 class JoinScene(MenuScene):
     """Games on the LAN appear by themselves; an address can be typed on the keypad."""
 
@@ -102,7 +110,7 @@ class JoinScene(MenuScene):
         self._poll_wait -= dt
         if self.listener is not None and self._poll_wait <= 0:
             self._poll_wait = 0.25
-            self.games = self.listener.poll()[: self.MAX_GAMES]
+            self.games = one_per_game(self.listener.poll())[: self.MAX_GAMES]
         for i, button in enumerate(self.game_buttons):
             button.visible = i < len(self.games)
             if button.visible:
