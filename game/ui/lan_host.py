@@ -340,7 +340,10 @@ class HostScene(MenuScene):
         width = surface.get_width() - 2 * t.s(MARGIN)
         problem = self.host.announce_problem if self.host is not None else ""
         pinned = t.wrap(problem, th.TEXT_SMALL, width) if problem else []
-        news = [part for line in self.news if line != problem for part in t.wrap(line, th.TEXT_SMALL, width)]
+        # The host's and the announcer's threads append news: copy it in one step (no Python code runs
+        # inside tuple(), so no append can land half-way through) before reading it line by line.
+        said = tuple(self.news)
+        news = [part for line in said if line != problem for part in t.wrap(line, th.TEXT_SMALL, width)]
         lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
         lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
         y = surface.get_height() - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(20) - len(lines) * t.s(40)
