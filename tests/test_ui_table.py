@@ -20,7 +20,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.session import LocalLink  # noqa: E402
+from game.ui.flow import local_game  # noqa: E402
 from game.ui.headless import click, make_app, move  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
@@ -41,8 +41,9 @@ def open_table(size: tuple[int, int], table: Any = None, config: dict[str, Any] 
                animation: str = "off", lift_curtain: bool = True) -> tuple[Any, TableScene]:
     """An app with a table scene on a given table (or a fresh one from config)."""
     app = make_app(size, Settings(animation=animation))
-    link = LocalLink(table, frozenset(range(table.players))) if table is not None else None
-    scene = TableScene(app, config or config_for(2), link)
+    config = config or config_for(2)
+    game = local_game(config, table=table, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
     app.push(scene)
     app.run_frames(3)
     if lift_curtain and scene.curtain_up():
@@ -165,11 +166,13 @@ class Recorder(pygame.Surface):
 
 
 def hand_tiles_drawn(scene: TableScene, recorder: Recorder, names: dict[int, str]) -> list[str]:
-    """Tile sprites drawn off the board (or above it, where placed tiles drop from): only a hand could be."""
+    """Tile sprites drawn off the board (or above it, where placed tiles drop from) and outside the seat
+    panels (whose score boxes show each colour's tile as its symbol): only a hand could be."""
     lay = scene.layout_
     board = lay.board.union(lay.board.move(0, -3 * lay.square)).inflate(lay.square, 0)
+    public = [board, *lay.seats]
     return [names[id(src)] for src, rect in recorder.blits
-            if names.get(id(src)) in FACES and not board.contains(rect)]
+            if names.get(id(src)) in FACES and not any(p.contains(rect) for p in public)]
 
 
 @pytest.mark.parametrize("size", SIZES)

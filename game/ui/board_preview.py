@@ -18,10 +18,11 @@ from game.rules import IllegalAction, ScenarioError, apply, state_from_view
 from game.rules.boards import COLS, bit, flood, index, neighbours
 from game.rules.conflicts import board_strength, pending_wars
 from game.rules.state import COLOR_INDEX, COLORS, TILE_COUNTS, State, connected, leaders_in
+from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 
 Square = tuple[int, int]
-ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-POINT = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+ROLE = LEADER_WORDS
+POINT = TILE_WORDS
 PREVIEWED = ("place_tile", "place_leader", "move_leader", "catastrophe")
 
 _last: tuple[Any, Any, State | None] = (None, None, None)   # (view, action colour, rebuilt state)
@@ -55,6 +56,11 @@ def plain_guess(view: dict[str, Any], wanted: str | None = None) -> dict[str, An
             dealt[i], tiles = tiles[:n], tiles[n:]
     hands = [dealt.get(i) for i in range(view["players"])]
     return {"hands": hands, "bag": tiles[:view["bag"]], "monuments": built}
+
+
+def position(view: dict[str, Any]) -> State | None:
+    """Return the view's position as the engine's state (hidden tiles guessed), or None if it cannot be."""
+    return _rebuilt(view, None)
 
 
 def _rebuilt(view: dict[str, Any], wanted: str | None) -> State | None:

@@ -1,7 +1,7 @@
 """The table: a whole game of Two Rivers on one screen, for a TV, a sofa and one mouse.
 
-Owns: `TableScene` — the link to the table (a LocalLink for hot-seat play and computers; any
-object with poll/send/undo/legal_actions for the LAN), which view is shown (the deciding local
+Owns: `TableScene` — the link to the table (a game.session.Link: local, replay or LAN, handed in
+by whoever wires the game), which view is shown (the deciding local
 player's, or the public one), the hot-seat curtain, the computers' turns, turning updates into
 animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
 previews, banners. Clicks become actions through `send`; the scene never changes game state.
@@ -14,23 +14,27 @@ Must not import: net (a LAN link is handed in by whoever opens the scene).
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.session import LocalLink, Seat, Table
+from game.ai.seats import ComputerSeats
+from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
-from game.ui.table_computers import computers_for
-from game.ui.table_events import EventAnimator, touched_squares
+from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
+from game.ui.table_inspect import inspect
 from game.ui.table_layout import TableLayout
+from game.ui.table_log import GameLog
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
-from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar, variants_line
+from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
+from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
 from game.ui.table_words import describe, status_line, tray_message
@@ -58,18 +62,24 @@ def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str
 
 
 class TableScene(Scene):
-    """The game screen. `TableScene(app, config)` seats a hot-seat table from the New-game config."""
+    """The game screen: `TableScene(app, config, link, computers)`, as game.ui.flow wires a game.
 
-    def __init__(self, app: App, config: dict[str, Any], link: Any = None) -> None:
+    computers plays the computer seats (None when nobody here plays them); journal_path is the saved
+    game the results can replay.
+    """
+
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: ComputerSeats | None = None,
+                 journal_path: Path | None = None) -> None:
         super().__init__(app)
         self.config = config
         seats, levels = seats_from_config(config)
-        if link is None:
-            table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
-            link = LocalLink(table, frozenset(range(len(seats))))
         self.link = link
         self.humans = {i for i in range(len(seats)) if i not in levels}
-        self.computers = computers_for(link, levels, int(config.get("seed", 0)))
+        self.computers = computers
+        self.journal_path = journal_path
+        if self._hot_seat() and getattr(app.settings, "confirm_turn", True):
+            # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
+            link.table.confirm_seats = frozenset(self.humans)
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -78,6 +88,7 @@ class TableScene(Scene):
         self.animator = Animator(app.play)
         self.events = EventAnimator(self.animator)
         self.log = GameLog(app)
+        self.recap = Recap()
         self.panels = SeatPanels(app, self.art)
         self.side = SidePanel(app, self.art)
         self.control = Controller(self)
@@ -93,7 +104,7 @@ class TableScene(Scene):
         self.swap_btn = self.add("swap", Button("Swap", self.control.start_swap, style="warm"))
         self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
         self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
-        self.menu_btn = self.add("menu", Button("Leave", self.ask_leave, style="dark", text_size=th.TEXT_SMALL))
+        self.menu_btn = self.add("menu", Button("Menu", self.open_menu, style="dark", text_size=th.TEXT_SMALL))
         self._poll()
 
     # -- the link ------------------------------------------------------------------------------------
@@ -107,22 +118,47 @@ class TableScene(Scene):
             view = self.views.get(None)
             if view is None:
                 continue
-            names, dynasties = view["names"], view["dynasties"]
-            if not self.log.lines:
-                self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock)
-            self.events.animate(public, names, dynasties)
-            for event in public:
-                line = describe(event, names)
-                if line:
-                    self.log.add(line, self.animator.clock)
-            moved = touched_squares(public)
-            if moved:
-                self.last_move = moved
-            if self.computers is not None:
-                for seat, events in update.events.items():
-                    if seat is not None:
-                        self.computers.seen(seat, events)
+            if not self.log.entries:
+                self._open_log(view)
+            self._read(public, view)
             self.control.reset()
+
+    def _open_log(self, view: dict[str, Any]) -> None:
+        """The log's first lines: the game so far when the link can tell it (Continue), else the turn now."""
+        names = view["names"]
+        story = self._story_so_far()
+        if story:
+            self.log.add(f"Turn 1: {names[0]} to play", self.animator.clock, turn=True)
+            self._read(story, view, animate=False)
+        else:
+            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
+
+    def _story_so_far(self) -> list[dict[str, Any]]:
+        """What happened before this screen opened (Continue, a reconnect), as one local seat saw it.
+
+        The log tells only public things (drawn tiles are never described), so any local seat's history
+        gives the same sentences and the same recap.
+        """
+        if not isinstance(self.link, Link) or not self.link.local_seats:
+            return []   # a link that cannot tell its history starts the log now
+        return self.link.history(min(self.link.local_seats))
+
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any], animate: bool = True) -> None:
+        """Turn one change's public events into motion, log sentences and recap moves."""
+        names, dynasties = view["names"], view["dynasties"]
+        if animate:
+            self.events.animate(events, names, dynasties)
+        self.log.begin()
+        self.recap.begin()
+        for event in events:
+            if event["kind"] == "undone":
+                self.log.drop_last_group()
+            move = self.recap.feed(event)
+            line = describe(event, names)
+            if line:
+                self.log.add(line, self.animator.clock, turn=event["kind"] == "turn_started", move=move)
+        if events:
+            self.last_move = self.recap.last_squares()
 
     def send(self, action: dict[str, Any]) -> None:
         """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
@@ -141,7 +177,7 @@ class TableScene(Scene):
     def legal(self) -> list[dict[str, Any]]:
         """The deciding local player's legal actions (cached per view)."""
         seat = self.me()
-        if seat is None or not hasattr(self.link, "legal_actions"):
+        if seat is None:
             return []
         key = (self.public()["view_id"], seat)
         if self._legal[0] != key:
@@ -170,6 +206,10 @@ class TableScene(Scene):
         seat = self.me()
         return self.views[seat] if seat is not None else self.public()
 
+    def _hot_seat(self) -> bool:
+        """Whether every seat is played at this screen, at a table in this process."""
+        return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
+
     def toast(self, text: str) -> None:
         self._toast = (text, self.animator.clock)
 
@@ -179,7 +219,17 @@ class TableScene(Scene):
                 lambda: self.send({"kind": "pass"}), yes="Pass", no="Keep playing")
 
     def ask_leave(self) -> None:
-        confirm(self.app, "Leave the game?", "This game will be lost.", self.leave, yes="Leave", no="Stay")
+        from game.ui.game_menu import leave_words
+
+        saved = getattr(self.link, "journal", None) is not None
+        confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
+
+    def open_menu(self) -> None:
+        """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
+        from game.ui.game_menu import GameMenu
+
+        self.control.reset()
+        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
 
     def exit(self) -> None:
         if self.computers is not None:
@@ -199,9 +249,16 @@ class TableScene(Scene):
             log.warning("results screen unavailable: %s", err)
             return
         # A journalled local game can be watched again from the results.
-        journal_path = getattr(getattr(self.link, "journal", None), "path", None)
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
-                                      journal_path=journal_path))
+                                      journal_path=self.journal_path))
+
+    # -- the idle loop (game.ui.app) ----------------------------------------------------------------
+    ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
+
+    def animating(self) -> bool:
+        """Every frame while pieces move, a toast shows or the table's intro runs; otherwise at rest."""
+        toast = self._toast is not None and self.animator.clock - self._toast[1] < 3.5
+        return self.animator.busy or toast or super().animating()
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""
@@ -259,7 +316,7 @@ class TableScene(Scene):
                 self.control.reset()
                 self._swallow_up = True
                 return True
-        if self.side.handle(event) or super().handle(event):
+        if self.log.handle(event) or self.side.handle(event) or super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -267,6 +324,9 @@ class TableScene(Scene):
             return self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.control.reset()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
             return True
         return False
 
@@ -301,7 +361,7 @@ class TableScene(Scene):
         if self.layout_ is None:
             self.layout(self.app.size)
         if self.computers is not None:
-            self.computers.tick(self.views, may_act=not self.animator.busy)
+            self.computers.tick(may_act=not self.animator.busy)
         self.animator.update(adt)
         super().update(dt)
         self._sync_buttons()
@@ -349,9 +409,16 @@ class TableScene(Scene):
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
-        self.painter.draw_last_move(surface, lay, self.last_move, clock)
+        recap = self.recap_moves()
+        if recap:
+            self.painter.draw_recap(surface, lay, self._recap_marks(recap, view["dynasties"]))
+        else:
+            self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
         self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
+        inspected = self._inspected(view, pending)
+        if inspected is not None:
+            self.painter.draw_kingdom(surface, lay, inspected[0])
         if self.control.focus:
             self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
         self.animator.draw(surface, self._anim_context())
@@ -359,15 +426,42 @@ class TableScene(Scene):
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock, variants_line(view))
+        self.log.draw(surface, lay.log, clock, variants_line(view),
+                      {id(m): (i + 1, th.DYNASTY_COLORS.get(view["dynasties"][m.seat], th.GOLD))
+                       for i, m in enumerate(recap)})
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+        elif inspected is not None:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
         if self.curtain_up() and not self.animator.busy:
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
+        """The kingdom under the cursor, when it points at a piece rather than at a place to play."""
+        sq = self.hover_sq
+        if sq is None or sq in pending or self.animator.busy or self.curtain_up():
+            return None
+        return inspect(view, sq)
+
+    def recap_moves(self) -> list[Move]:
+        """The others' moves since the player holding the mouse last acted (kept until that player acts)."""
+        seat = self.me()
+        return self.recap.since(seat) if seat is not None else []
+
+    @staticmethod
+    def _recap_marks(moves: list[Move], dynasties: list[str]) -> list[tuple[int, list[Square], bool, str]]:
+        marks = []
+        for i, m in enumerate(moves):
+            if m.placed:
+                marks.append((i + 1, list(dict.fromkeys(m.placed)), False, dynasties[m.seat]))
+            gone = [sq for sq in dict.fromkeys(m.emptied) if sq not in m.placed]
+            if gone:
+                marks.append((i + 1, gone, True, dynasties[m.seat]))
+        return marks
 
     def _ghost(self, view: dict[str, Any]) -> str | None:
         """The sprite of the piece about to be placed, shown faintly under the cursor."""
@@ -389,6 +483,7 @@ class TableScene(Scene):
                  "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
+        state["hint_wide"] = decision in ("support", "end_turn")
         owner = view["names"][seat] if seat is not None else ""
         if seat is None:
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
