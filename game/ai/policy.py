@@ -108,7 +108,9 @@ class Outlook:
         if b & s.tiles[RED]:
             for (seat, _), q in s.leaders.items():
                 if b & neighbours(bit(q)) and (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1:
-                    value = max(value, 1.5 if seat != self.me else -3.0)
+                    if seat == self.me:
+                        return -3.0     # never send our own leader home
+                    value = 1.5
         if b & self.conn:
             value = max(value, self._break_prior(sq))
         elif b & ~self.conn & s.board.land:
