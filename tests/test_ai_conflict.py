@@ -107,7 +107,8 @@ def catastrophe_ideas(marks: dict[tuple[int, int], str], leaders: list[dict[str,
 def test_a_catastrophe_idea_breaks_a_kingdom_shared_with_a_rival() -> None:
     # Seat 0's king and seat 1's trader share a kingdom held together by a row of markets.
     ideas = catastrophe_ideas({(5, 2): "r", (5, 3): "g", (5, 4): "g", (5, 5): "g", (5, 6): "r"},
-                              [{"seat": 0, "color": "black", "at": [4, 2]}, {"seat": 1, "color": "green", "at": [4, 6]}])
+                              [{"seat": 0, "color": "black", "at": [4, 2]},
+                               {"seat": 1, "color": "green", "at": [4, 6]}])
     assert [5, 4] in ideas
     assert [5, 6] in ideas          # the rival trader's only temple: it goes home
     assert [5, 2] not in ideas      # never our own king's only temple
