@@ -135,3 +135,23 @@ def test_swaps_offer_useful_subsets() -> None:
     assert ["red", "red", "green", "black"] in swaps      # both
     assert len(swaps) == len({tuple(t) for t in swaps})
     assert all(a in legal_actions(s) for a in ({"kind": "swap", "tiles": t} for t in swaps))
+
+
+def test_the_war_fought_first_is_the_one_the_chooser_is_likeliest_to_win() -> None:
+    from game.ai.conflict import quick_war
+
+    # A black tile at [5, 4] joins seat 0's kingdom (two temples, one market) to seat 1's (two
+    # temples, two markets): a red war and a green war. Seat 0 holds three temples, no market.
+    s = load_scenario({
+        "players": 2, "treasures": [],
+        "board": board({(5, 1): "r", (5, 2): "r", (5, 3): "g", (5, 5): "r", (5, 6): "r", (5, 7): "g", (5, 8): "g"}),
+        "leaders": [{"seat": 0, "color": "red", "at": [4, 1]}, {"seat": 0, "color": "green", "at": [4, 2]},
+                    {"seat": 1, "color": "red", "at": [4, 5]}, {"seat": 1, "color": "green", "at": [4, 6]}],
+        "hands": [["red", "red", "red", "black", "blue", "blue"], ["blue"] * 6], "active": 0,
+    })
+    s, _ = apply(s, {"kind": "place_tile", "color": "black", "to": [5, 4]})
+    assert s.decision["kind"] == "choose_war"
+    assert quick_war(s) == 0
+    for level in ("normal", "hard"):
+        action = choose(view_for(s, 0), level, 3, budget_s=0.2)
+        assert action in legal_actions(s)

@@ -8,8 +8,8 @@ have been chosen), adds one node, plays the rest of the round with a quick playo
 search-speed path, and scores the end of the round with the evaluation of every seat; each node
 takes the value of the seat that decided there. Selection is PUCT: the priors come from the
 normal level's judgement (its one-ply values at the root, its candidate priors below). Conflicts
-and other follow-up decisions are answered inside the search by the solved rules of
-game.ai.conflict and the quick answers, never searched as guesses of hidden hands.
+(support, the order of wars) are answered inside the search by the solved rules of
+game.ai.conflict, other follow-up decisions by the quick answers, never searched as guesses of hidden hands.
 Imports game.rules only; never game.ui, net or pygame.
 """
 
@@ -24,9 +24,9 @@ from game.rules.boards import index
 from game.rules.engine import apply_in_place, legal_actions
 from game.rules.fast import random_action, scoring_tile
 from game.rules.placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
-from game.rules.state import BLUE, COLOR_INDEX, State, connected, kingdoms
+from game.rules.state import BLUE, COLOR_INDEX, COLORS, State, connected, kingdoms
 
-from .conflict import quick_support
+from .conflict import quick_support, quick_war
 from .determinize import Knowledge
 from .evaluate import evaluate_all
 from .policy import NARROW, WIDE, Action, candidates, ranked, scored_candidates
@@ -127,6 +127,8 @@ def settle_in_place(s: State) -> None:
             return
         if d["kind"] == "support":
             apply_in_place(s, {"kind": "commit", "count": quick_support(s)})
+        elif d["kind"] == "choose_war":
+            apply_in_place(s, {"kind": "choose_war", "color": COLORS[quick_war(s)]})
         else:
             apply_in_place(s, legal_actions(s)[0])
 

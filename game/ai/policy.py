@@ -17,7 +17,7 @@ from game.rules import apply, legal_actions
 from game.rules.boards import bit, dilate, flood, index, neighbours, squares_of
 from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
-from .conflict import quick_support
+from .conflict import quick_support, quick_war
 from .evaluate import FULL_SIGHT, POINTS_ONLY, Weights, evaluate
 
 Action = dict[str, Any]
@@ -253,8 +253,10 @@ def quick_answer(s: State) -> Action:
     kind = s.decision["kind"]
     if kind == "support":
         return {"kind": "commit", "count": quick_support(s)}
+    if kind == "choose_war":
+        return {"kind": "choose_war", "color": COLORS[quick_war(s)]}
     legal = legal_actions(s)
-    return legal[0]     # the first war, the first build offer (accepting), the first treasure
+    return legal[0]     # the first build offer (accepting), the first treasure
 
 
 def settle(s: State, limit: int = 40) -> State:
