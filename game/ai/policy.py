@@ -169,14 +169,15 @@ def may_pass(s: State, whole_passes: int | None) -> bool:
     """Return whether the seat to act may pass now.
 
     A computer never keeps a game alive by passing: behind on points it passes a whole turn at
-    most twice running (never, when it cannot tell how its last turns went), so it never passes
-    three whole turns in a row while behind. Passing the second action is not a whole turn.
+    most twice running, so it never passes three whole turns in a row while behind. Without the
+    history it can tell neither its last turns nor its rivals' hidden totals: then it never
+    passes a whole turn. Passing the second action is not a whole turn.
     """
     if s.actions_left < 2:
         return True
-    if evaluate(s, s.active, POINTS_ONLY) >= 0:
-        return True
-    return whole_passes is not None and whole_passes < 2
+    if whole_passes is None:
+        return False
+    return whole_passes < 2 or evaluate(s, s.active, POINTS_ONLY) >= 0
 
 
 def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[Action]:
