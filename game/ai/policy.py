@@ -1,9 +1,12 @@
 """Quick judgement on a full (determinized) State: which actions are worth a look, and greedy play.
 
 Owns: the short list of candidate actions (a cheap prior per action, so that a level looks at a
-few dozen actions, not hundreds), quick answers to follow-up decisions (support, the order of
-wars, offers, treasures), `settle` (play those answers until the next turn action), and the
-greedy one-ply chooser the easy and normal levels and the hard level's playouts are built on.
+few dozen actions, not hundreds: tiles and leaders that score, swaps of useful subsets,
+catastrophes that cut a rival's temple, break a kingdom or spoil a monument), the pass rule
+(`may_pass`: no endless passing), quick answers to follow-up decisions (support and the order of
+wars by the solved rules of game.ai.conflict; offers, treasures), `settle` (play those answers
+until the next turn action), and the greedy chooser the easy and normal levels are built on and
+whose priors the hard level's search starts from. Values are taken at the end of the turn.
 Imports game.rules only; never game.ui, net or pygame.
 """
 
