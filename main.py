@@ -28,6 +28,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--bind", default="0.0.0.0", help="with --host: address to listen on (127.0.0.1: this machine only)")
     p.add_argument("--resume", default=None, metavar="FILE",
                    help="with --host: continue a saved LAN game (a .journal file, or 'last' for the newest unfinished)")
+    p.add_argument("--reopen-seats", default="", metavar="1,2",
+                   help="with --host --resume: seats whose tokens were lost, for the next players to take")
+    p.add_argument("--ai-seed", type=int, default=None, help="with --host: the computer players' seed (tests)")
     screen = p.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
     screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
@@ -41,11 +44,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-KNOWN_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
-
-
 def parse_variants(text: str) -> tuple[str, ...]:
     """'buildings,ziggurat' -> ('buildings', 'ziggurat'), refusing names the game does not know."""
+    from game.rules.vocabulary import VARIANTS as KNOWN_VARIANTS
+
     names = tuple(v.strip() for v in text.split(",") if v.strip())
     for name in names:
         if name not in KNOWN_VARIANTS:
@@ -66,7 +68,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play a game to the end between the chosen levels (random by default) and print the result."""
-    from game.selfplay import level_choosers, parse_levels, play, report
+    from game.selfplay import parse_levels, play, report
     from game.session import new_seed
 
     seed = args.seed if args.seed is not None else new_seed()
@@ -79,9 +81,9 @@ def run_selfplay(args: argparse.Namespace) -> int:
     print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}, "
           f"levels {','.join(levels)}")
     log = (lambda line: print(line)) if args.verbose else None
-    state = play(args.players, seed, variants, choosers=level_choosers(levels, seed), log=log)
-    report(state, sys.stdout)
-    return 0
+    played = play(levels, seed, variants, ai_seed=new_seed(), log=log)
+    report(played.state, sys.stdout)
+    return 1 if played.capped else 0
 
 
 def run_host(args: argparse.Namespace) -> int:
@@ -89,7 +91,8 @@ def run_host(args: argparse.Namespace) -> int:
     from net.headless import run
 
     variants = args.variants
-    return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume)
+    return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume,
+               reopen=args.reopen_seats, ai_seed=args.ai_seed)
 
 
 def run_client(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ ahead of the other side's best seat.
     python benchmarks/bench_ai.py --games 200 --games4 100 --budget 1.5 --jobs 2 \
         --pairs easy:random,normal:random,hard:random,normal:easy,hard:normal
 
-Imports game.rules and game.ai only.
+Games are played by game.selfplay (a table, the computer-seat driver). Imports game only.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import random
 import statistics
 import sys
 import time
@@ -26,30 +25,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
-from game.rules import apply, events_for, final_ranking, legal_actions, new_game, to_move, view_for  # noqa: E402
+from game.rules import final_ranking  # noqa: E402
+from game.selfplay import play  # noqa: E402
+
+Result = tuple[list[str], list[dict[str, Any]] | None, dict[str, list[float]]]
 
 
-def play_game(job: tuple[list[str], int, float]) -> tuple[list[str], list[dict[str, Any]], dict[str, list[float]]]:
-    """Play one game; return the levels by seat, the ranking and the thinking times per level."""
+def play_game(job: tuple[list[str], int, float]) -> Result:
+    """Play one game at a table through the computer-seat driver; return the levels by seat, the
+    ranking (None for a game stopped at the turn cap: a failure) and the thinking times per level."""
     levels, seed, budget = job
-    players = len(levels)
-    state = new_game(players, seed)
-    rng = random.Random(seed * 7919 + 1)
-    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
-    times: dict[str, list[float]] = {}
-    while (seat := to_move(state)) is not None:
-        level = levels[seat]
-        if level == "random":
-            action = rng.choice(legal_actions(state))
-        else:
-            start = time.perf_counter()
-            action = choose(view_for(state, seat), level, rng.randrange(1 << 30), budget, seen[seat])
-            times.setdefault(level, []).append(time.perf_counter() - start)
-        state, events = apply(state, action)
-        for i in range(players):
-            seen[i].extend(events_for(events, i))
-    return levels, final_ranking(state), times
+    played = play(levels, seed, ai_seed=seed * 7919 + 1, budget_s=budget)
+    ranking = None if played.capped else final_ranking(played.state)
+    return levels, ranking, played.thinking
 
 
 def side_result(levels: list[str], ranking: list[dict[str, Any]], side_a: set[int]) -> float:
@@ -88,14 +76,18 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
         return ""
     start = time.perf_counter()
     score = 0.0
+    capped = 0
     for levels, ranking, t in pool.imap_unordered(play_game, jobs_for(a, b, games, players, budget, seed)):
+        if ranking is None:
+            capped += 1         # counted as a loss for both sides' purposes: it is a failure
+            continue
         score += side_result(levels, ranking, {i for i, lv in enumerate(levels) if lv == a})
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
     lo, hi = wilson(score, games)
     took = time.perf_counter() - start
     return (f"{players}p {a:>6} vs {b:<6} {games:4d} games: {a} wins {score / games:6.1%} "
-            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]")
+            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]" + (f"  FAILED: {capped} capped games" if capped else ""))
 
 
 def main(argv: list[str] | None = None) -> int:

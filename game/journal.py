@@ -25,7 +25,7 @@ from typing import Any
 
 from game.rules import IllegalAction, apply, new_game
 from game.rules.state import State
-from game.session import Record, Seat, Table
+from game.session import Record, Seat, Table, new_seed
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,15 @@ class Journal:
     finished: bool = False
     lan: bool = False
     recovered_from: int | None = None   # how many action lines the damaged file had
+    # The computers' seed, drawn apart from the game's; None in journals written before it was kept.
+    ai_seed: int | None = None
 
     def header(self) -> dict[str, Any]:
         """Return the first line of the file."""
         return {
             "format": FORMAT, "version": FORMAT_VERSION, "seed": self.seed, "variants": self.variants,
             "seats": self.seats, "started": self.started, "finished": self.finished, "lan": self.lan,
+            "ai_seed": self.ai_seed,
         }
 
 
@@ -139,8 +142,11 @@ def _journal_from_header(head: dict[str, Any]) -> Journal:
     if not isinstance(started, (int, float)) or isinstance(started, bool) \
             or not all(isinstance(v, str) for v in variants):
         raise JournalError("The saved game's options are damaged.")
+    ai_seed = head.get("ai_seed")
+    if ai_seed is not None and (not isinstance(ai_seed, int) or isinstance(ai_seed, bool)):
+        raise JournalError("The saved game's options are damaged.")
     return Journal(seed, variants, seats, started=float(started),
-                   finished=bool(head.get("finished")), lan=bool(head.get("lan")))
+                   finished=bool(head.get("finished")), lan=bool(head.get("lan")), ai_seed=ai_seed)
 
 
 def read(path: Path) -> Journal:
@@ -186,7 +192,7 @@ class JournalWriter:
         self.path = path
         self.error: str | None = None
         self.journal = Journal(table.seed, list(table.variants), [s.to_wire() for s in table.seats],
-                               lan=lan, started=started or time.time())
+                               lan=lan, started=started or time.time(), ai_seed=table.ai_seed)
         table.subscribe(self._on_change)
         self.save()
 
@@ -217,12 +223,16 @@ def resume(path: Path, lan: bool = False,
     JournalWriter class that goes on writing (the LAN host's appends each action).
     """
     journal = read(path)
-    states, _ = replay(journal)
+    states, events = replay(journal)
     if journal.recovered_from is not None:
         shutil.copyfile(path, path.with_name(path.name + ".damaged"))
     seats = [Seat(s["name"], s["dynasty"], s["kind"]) for s in journal.seats]
-    table = Table(seats, journal.seed, journal.variants, state=states[-1])
-    table.records = [Record(seat, action) for seat, action in journal.actions]
+    # An old journal kept no AI seed: a fresh one (never the game's seed), saved by the writer below.
+    if journal.ai_seed is None:
+        journal.ai_seed = new_seed()
+    table = Table(seats, journal.seed, journal.variants, state=states[-1], ai_seed=journal.ai_seed)
+    # The events come from replaying the journal, so resumed computers know what fresh ones know.
+    table.restore([Record(seat, action) for seat, action in journal.actions], events)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
 

@@ -1,6 +1,6 @@
 """Watching a finished game again, action by action, forwards and backwards, every hand shown.
 
-Owns: `ReplayLink`, a read-only link (the same poll/send/undo surface as a table's link) over the
+Owns: `ReplayLink`, a read-only game.session.Link over the
 states a journal replays to. Each step hands the table scene one update: the position's view with
 every hand and total open (the game is over, so nothing is secret any more) and, going forwards,
 the events of that action so the scene animates it exactly as it was played.
@@ -12,18 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.journal import Journal, replay
-from game.rules import view_for
+from game.rules import open_view as rules_open_view
 from game.rules.state import State
-from game.session import Update
+from game.session import LinkStatus, Update
 
 
 def open_view(state: State, seats: list[dict[str, str]], position: int) -> dict[str, Any]:
     """Return the public view of a state with every seat's hand and totals filled in."""
-    view = view_for(state, None)
-    for seat in range(state.players):
-        own = view_for(state, seat)["seats"][seat]
-        view["seats"][seat]["hand"] = own["hand"]
-        view["seats"][seat]["scores"] = own["scores"]
+    view = rules_open_view(state)
     view.update(
         view_id=position,
         names=[s["name"] for s in seats],
@@ -39,6 +35,8 @@ class ReplayLink:
     """A link that plays back a journal; nobody may act through it."""
 
     local_seats: frozenset[int] = frozenset()
+    status = LinkStatus.PLAYING
+    notice = ""
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
@@ -52,14 +50,18 @@ class ReplayLink:
         """Return the number of actions in the game."""
         return len(self.states) - 1
 
-    def view(self) -> dict[str, Any]:
-        """Return the view at the current position."""
+    def view(self, seat: int | None = None) -> dict[str, Any] | None:
+        """Return the open view at the current position (a replay shows no seat's own view)."""
+        if seat is not None:
+            return None
         v = open_view(self.states[self.position], self.journal.seats, self.position)
         v["replay"].update(length=self.length)
         return v
 
     def _show(self, events: list[dict[str, Any]]) -> None:
-        self._queue.append(Update(self.position, {None: self.view()}, {None: events}))
+        view = self.view(None)
+        assert view is not None
+        self._queue.append(Update(self.position, {None: view}, {None: events}))
 
     def forward(self) -> bool:
         """Step one action forwards, with its events; False at the end."""
@@ -97,6 +99,10 @@ class ReplayLink:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return nothing: nobody acts in a replay."""
+        return []
+
+    def history(self, seat: int) -> list[dict[str, Any]]:
+        """Return nothing: no seat of a replay decides."""
         return []
 
     def close(self) -> None:

@@ -1,34 +1,29 @@
 """A whole game in the terminal between automatic players: the engine's smoke test.
 
-Owns: `python main.py --selfplay`. Each seat plays random legal actions or a computer level
-(--levels); the final board, every player's points and the ranking are printed.
-Imports game.rules and game.ai only.
+Owns: `python main.py --selfplay` and the games the AI benchmark plays. Each seat plays random
+legal actions or a computer level (--levels) at a real table, the computer seats through the one
+driver (game.ai.seats.ComputerSeats) exactly as at a hot-seat table; a game longer than
+`MAX_TURNS` turns is stopped and counts as a failure (computers must never keep a game alive by
+passing). The final board, every player's points and the ranking are printed.
+Imports game.rules, game.session and game.ai only.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game.rules import COLORS, apply, final_ranking, legal_actions, new_game, tie_break, to_move
+from game.ai.seats import ComputerSeats
+from game.rules import COLORS, final_ranking, tie_break
 from game.rules.state import State
 from game.rules.views import board_text
-
-Chooser = Callable[[State, int], dict[str, Any]]
-
-
-def random_chooser(seed: int) -> Chooser:
-    """Return a player that picks uniformly among the legal actions."""
-    rng = random.Random(seed)
-
-    def choose(state: State, seat: int) -> dict[str, Any]:
-        return rng.choice(legal_actions(state))
-
-    return choose
-
+from game.session import LocalLink, Seat, Table, new_seed
 
 PLAYERS = ("random", "easy", "normal", "hard")
+MAX_TURNS = 400     # a real game ends long before; a longer one means computers stopped playing
 
 
 def parse_levels(text: str, players: int) -> list[str]:
@@ -44,38 +39,55 @@ def parse_levels(text: str, players: int) -> list[str]:
     return levels
 
 
-def level_chooser(level: str, seed: int, budget_s: float | None = None) -> Chooser:
-    """Return a player of one level: random, or a computer level deciding from its seat's view."""
-    if level == "random":
-        return random_chooser(seed)
-    from game.ai import choose as ai_choose
-    from game.rules import view_for
+@dataclass
+class Played:
+    """A finished (or capped) self-play game and how long each level thought per decision."""
 
-    rng = random.Random(seed)
+    table: Table
+    capped: bool
+    thinking: dict[str, list[float]] = field(default_factory=dict)
 
-    def choose(state: State, seat: int) -> dict[str, Any]:
-        return ai_choose(view_for(state, seat), level, rng.randrange(1 << 30), budget_s)
-
-    return choose
-
-
-def level_choosers(levels: list[str], seed: int, budget_s: float | None = None) -> list[Chooser]:
-    """Return a chooser per seat for the given levels."""
-    return [level_chooser(level, seed * 31 + i, budget_s) for i, level in enumerate(levels)]
+    @property
+    def state(self) -> State:
+        """Return the game's last state."""
+        return self.table.state
 
 
-def play(players: int, seed: int, variants: tuple[str, ...] = (),
-         choosers: list[Chooser] | None = None, log: Callable[[str], None] | None = None) -> State:
-    """Play one game to the end and return its final state."""
-    state = new_game(players, seed, variants)
-    choosers = choosers or [random_chooser(seed * 31 + i) for i in range(players)]
-    while (seat := to_move(state)) is not None:
-        action = choosers[seat](state, seat)
-        state, events = apply(state, action)
-        if log:
+def play(levels: list[str], seed: int, variants: tuple[str, ...] = (), ai_seed: int | None = None,
+         budget_s: float | None = None, log: Callable[[str], None] | None = None,
+         max_turns: int = MAX_TURNS) -> Played:
+    """Play one game to the end (or to max_turns) at a table; random seats draw from the game's own rng.
+
+    The random players' choices come from a generator seeded by ai_seed, the computers' from the
+    driver's decision_seed(ai_seed, ...): with the same seed and ai_seed a game replays exactly.
+    """
+    ai_seed = new_seed() if ai_seed is None else ai_seed
+    table = Table([Seat(f"seat {i}", "bull", level if level in PLAYERS[1:] else "human")
+                   for i, level in enumerate(levels)], seed, variants, ai_seed=ai_seed)
+    link = LocalLink(table, frozenset(range(len(levels))))
+    if log is not None:
+        def tell(events: list[dict[str, Any]]) -> None:
             for e in events:
                 log(describe(e))
-    return state
+        table.subscribe(tell)
+    rng = random.Random(ai_seed)
+    played = Played(table, capped=False)
+    driver = ComputerSeats(link, lambda seat: levels[seat] if levels[seat] != "random" else None, ai_seed,
+                           budget_s=budget_s, min_think=0.0, workers="inline")
+    with driver:
+        while (seat := table.to_move()) is not None:
+            if table.state.turn > max_turns:
+                played.capped = True
+                break
+            if levels[seat] == "random":
+                link.send(seat, rng.choice(link.legal_actions(seat)))
+                continue
+            start = time.perf_counter()
+            driver.tick()           # inline: decides for the seat to move
+            played.thinking.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            if driver.tick() != seat:
+                raise RuntimeError(f"the {levels[seat]} computer at seat {seat} did not act: {driver.errors}")
+    return played
 
 
 def describe(e: dict[str, Any]) -> str:
@@ -86,6 +98,9 @@ def describe(e: dict[str, Any]) -> str:
 
 def report(state: State, out: TextIO) -> None:
     """Print the final board, the points of every player and the ranking."""
+    if not state.game_over:
+        out.write(f"Stopped after {MAX_TURNS} turns: the game did not end (a failure).\n")
+        return
     out.write(f"Game over ({state.end_reason}) after {state.turn} turns, {state.players} players.\n\n")
     for row in board_text(state):
         out.write(f"  {row}\n")

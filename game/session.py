@@ -1,21 +1,29 @@
 """A table: the one authoritative game behind hot-seat play, computer players and the LAN host.
 
 Owns: the seats (who sits where, human or computer), accepting an action only from the seat
-that must decide, applying it with the engine, undo, each seat's view and events, and the
-journal hook. Imports game.rules only (DESIGN.md); the UI and the LAN talk to a table through
-`Link` (send an action, receive updates), so the same screens serve a local and a LAN game.
+that must decide, applying it with the engine, undo, each seat's view, events and history, the
+game's AI seed, and the journal hook. Imports game.rules only (DESIGN.md); the UI, the computer
+seats and the LAN talk to a table through `Link` (the complete, typed surface every kind of table
+offers: local, replay, LAN client, LAN host), so the same screens serve every kind of game.
+
+Threads: the state, the view id and the records change together under the table's lock (which a
+LAN host may share with its own), and the listeners hear of a change under it too; `snapshot()`
+reads all three at once for another thread.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from game.rules import IllegalAction, apply, canonical, events_for, legal_actions, new_game, to_move, view_for
 from game.rules.state import State
+from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported for the lobby
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +36,6 @@ def new_seed() -> int:
     return secrets.randbits(128)
 
 
-DYNASTIES = ("bull", "lion", "archer", "urn")
 SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
 
 
@@ -74,20 +81,43 @@ class Record:
 Listener = Callable[[list[dict[str, Any]]], None]
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The table at one moment, read under its lock: state, view id and records belong together."""
+
+    state: State
+    view_id: int
+    records: tuple[Record, ...]
+
+
 class Table:
     """The authoritative game: checks who may act, applies actions, hands out views."""
 
     def __init__(self, seats: list[Seat], seed: int, variants: tuple[str, ...] | list[str] = (),
-                 state: State | None = None) -> None:
+                 state: State | None = None, ai_seed: int | None = None,
+                 lock: Any = None) -> None:
+        # lock: a threading.RLock; a LAN host may hand in its own so that one lock guards both.
         self.seats = list(seats)
         self.seed = seed
+        # The computers' seed is drawn apart from the game's: the game's seed fixes the bag.
+        self.ai_seed = ai_seed if ai_seed is not None else new_seed()
         self.variants = tuple(variants)
+        self.lock = lock if lock is not None else threading.RLock()
         self.state = state if state is not None else new_game(len(seats), seed, self.variants)
         self.records: list[Record] = []
+        self._events: list[list[dict[str, Any]]] = []   # each record's events, for the seats' histories
         self.view_id = 0
         self.last_events: list[dict[str, Any]] = []
         self._undo: list[tuple[State, int, int]] = []   # (state before, seat, records length)
         self._listeners: list[Listener] = []
+
+    def restore(self, records: list[Record], events: list[list[dict[str, Any]]]) -> None:
+        """Take the records of a resumed game and the events they made (the journal's replay)."""
+        if len(records) != len(events):
+            raise ValueError("every record needs its events")
+        with self.lock:
+            self.records = list(records)
+            self._events = [list(e) for e in events]
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -100,8 +130,22 @@ class Table:
         """Return the seat that must decide now, or None once the game is over."""
         return to_move(self.state)
 
+    def snapshot(self) -> Snapshot:
+        """Return state, view id and records as one consistent reading (for other threads)."""
+        with self.lock:
+            return Snapshot(self.state, self.view_id, tuple(self.records))
+
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return what seat has seen of every event so far (undone actions' events removed)."""
+        with self.lock:
+            return [e for events in self._events for e in events_for(events, seat)]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """Return the view of one seat (None: the public view), with the table's view id."""
+        with self.lock:
+            return self._view(seat)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         v = view_for(self.state, seat)
         v["view_id"] = self.view_id
         v["names"] = [s.name for s in self.seats]
@@ -112,7 +156,8 @@ class Table:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (nothing when it is not that seat's decision)."""
-        return legal_actions(self.state) if self.to_move() == seat else []
+        with self.lock:
+            return legal_actions(self.state) if self.to_move() == seat else []
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -122,18 +167,21 @@ class Table:
 
     def submit(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply an action for seat; raise IllegalAction (state unchanged) if it may not."""
-        if not isinstance(seat, int) or self.to_move() != seat:
-            raise IllegalAction("It is not your decision now.")
-        before = self.state
-        # Only the action's own fields are applied and recorded: whatever else a client sent
-        # (bytes, odd keys) never reaches the journal or the other seats.
-        action = canonical(action)
-        new_state, events = apply(before, action, seat)
-        self.state = new_state
-        self.records.append(Record(seat, action))
-        self._remember_undo(before, seat, events)
-        self._changed(events)
-        return events
+        with self.lock:
+            if not isinstance(seat, int) or self.to_move() != seat:
+                raise IllegalAction("It is not your decision now.")
+            before = self.state
+            # Only the action's own fields are applied and recorded: whatever else a client sent
+            # (bytes, odd keys) never reaches the journal or the other seats.
+            action = canonical(action)
+            new_state, events = apply(before, action, seat)
+            self.state = new_state
+            self.records.append(Record(seat, action))
+            self._events.append(events)
+            self.view_id += 1
+            self._remember_undo(before, seat, events)
+            self._changed(events)
+            return events
 
     def _remember_undo(self, before: State, seat: int, events: list[dict[str, Any]]) -> None:
         # Undo is allowed while the same seat still decides and nothing hidden came to light.
@@ -147,19 +195,23 @@ class Table:
 
     def can_undo(self, seat: int) -> bool:
         """Whether seat may take back its last action now."""
-        return bool(self._undo) and self._undo[-1][1] == seat and self.to_move() == seat
+        with self.lock:
+            return bool(self._undo) and self._undo[-1][1] == seat and self.to_move() == seat
 
     def undo(self, seat: int) -> None:
         """Take back seat's last action; raise IllegalAction if that is not allowed."""
-        if not self.can_undo(seat):
-            raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.")
-        state, _, length = self._undo.pop()
-        self.state = state
-        del self.records[length:]
-        self._changed([{"kind": "undone", "seat": seat}])
+        with self.lock:
+            if not self.can_undo(seat):
+                raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.")
+            state, _, length = self._undo.pop()
+            self.state = state
+            del self.records[length:]
+            del self._events[length:]
+            self.view_id += 1
+            self._changed([{"kind": "undone", "seat": seat}])
 
     def _changed(self, events: list[dict[str, Any]]) -> None:
-        self.view_id += 1
+        # Called under the lock, after state, records and view_id have all changed.
         self.last_events = events
         for listener in list(self._listeners):
             # The change is already made: one failing listener (a full disk, a closed socket)
@@ -171,20 +223,51 @@ class Table:
 
     def update_for(self, seats: list[int | None], events: list[dict[str, Any]]) -> Update:
         """Return the views and filtered events of a change, for the given seats."""
-        return Update(
-            view_id=self.view_id,
-            views={s: self.view(s) for s in seats},
-            events={s: events_for(events, s) for s in seats},
-        )
+        with self.lock:
+            return Update(
+                view_id=self.view_id,
+                views={s: self._view(s) for s in seats},
+                events={s: events_for(events, s) for s in seats},
+            )
 
 
+class LinkStatus(enum.StrEnum):
+    """How a link stands, for what the table screen shows."""
+
+    CONNECTING = "connecting"       # no view from the table yet
+    PLAYING = "playing"             # views arrive; the game goes on (or has just ended)
+    RECONNECTING = "reconnecting"   # the connection dropped; trying to get the seat back
+    LOST = "lost"                   # the table is gone (closed, refused): only leaving remains
+
+
+@runtime_checkable
 class Link(Protocol):
-    """What a screen holds to play at a table, local or over the LAN."""
+    """What a screen, or the computer seats, hold to play at a table: local, replay or over the LAN.
+
+    Every kind of table implements all of it; nobody asks a link whether it has a method.
+    """
 
     local_seats: frozenset[int]
 
+    @property
+    def status(self) -> LinkStatus:
+        """How the link stands (connecting, playing, reconnecting, lost)."""
+
+    @property
+    def notice(self) -> str:
+        """A line about the link's health for the table screen ("" when all is well)."""
+
     def poll(self) -> list[Update]:
-        """Return the updates since the last poll, oldest first."""
+        """Return the updates since the last poll, oldest first (for the one screen that shows them)."""
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """Return the latest view of a seat this link shows (None: the public view), or None."""
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Return what seat may do now (nothing when it is not its decision)."""
+
+    def history(self, seat: int) -> list[dict[str, Any]]:
+        """Return the seat's events_for of every event so far, undone actions' events removed."""
 
     def send(self, seat: int, action: dict[str, Any]) -> None:
         """Act for one of the local seats; a refusal comes back as an Update with an error."""
@@ -204,21 +287,40 @@ class LocalLink:
     local_seats: frozenset[int]
     journal: Any = None   # the JournalWriter keeping this game on disk, when there is one
     _queue: list[Update] = field(default_factory=list)
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.table.subscribe(self._on_change)
         self._queue.append(self.table.update_for(self._shown(), []))
 
+    status = LinkStatus.PLAYING
+    notice = ""
+
     def _shown(self) -> list[int | None]:
         return [*sorted(self.local_seats), None]
 
     def _on_change(self, events: list[dict[str, Any]]) -> None:
+        self._views = {}
         self._queue.append(self.table.update_for(self._shown(), events))
 
     def poll(self) -> list[Update]:
         """Return the updates since the last poll, oldest first."""
         out, self._queue = self._queue, []
         return out
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """Return the table's current view of a local seat (None: the public view); None for others."""
+        if seat is not None and seat not in self.local_seats:
+            return None
+        view = self._views.get(seat)
+        if view is None or view["view_id"] != self.table.view_id:
+            # Kept until the table changes: the computer seats read a view every frame.
+            view = self._views[seat] = self.table.view(seat)
+        return view
+
+    def history(self, seat: int) -> list[dict[str, Any]]:
+        """Return what a local seat has seen of the game so far (undone actions removed)."""
+        return self.table.history(seat) if seat in self.local_seats else []
 
     def send(self, seat: int, action: dict[str, Any]) -> None:
         """Act for a local seat; a refusal is queued as an Update with the reason."""
@@ -231,11 +333,13 @@ class LocalLink:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (the UI lights up legal squares from this)."""
-        return self.table.legal_actions(seat)
+        return self.table.legal_actions(seat) if seat in self.local_seats else []
 
     def undo(self, seat: int) -> None:
         """Take back seat's last action if the table allows it."""
         try:
+            if seat not in self.local_seats:
+                raise IllegalAction("That seat is not played on this screen.")
             self.table.undo(seat)
         except IllegalAction as exc:
             self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))

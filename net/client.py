@@ -20,7 +20,7 @@ import threading
 import time
 from typing import Any
 
-from game.rules import events_for
+from game.rules import events_for, hide_own
 from game.session import Update
 from net import protocol as p
 from net.framing import FrameDecoder, FrameError, encode_frame
@@ -33,18 +33,8 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between reconnection attempts, th
 
 
 def public_view(view: dict[str, Any]) -> dict[str, Any]:
-    """Return the spectator's view of the table, made from one seat's view by hiding what is its own."""
-    out = dict(view)
-    own = view.get("seat")
-    out["seat"] = None
-    out["can_undo"] = False
-    seats = [dict(s) for s in view.get("seats", [])]
-    if isinstance(own, int) and 0 <= own < len(seats) and not view.get("game_over"):
-        seats[own]["hand"] = None
-        if "open_scores" not in view.get("variants", []):
-            seats[own]["scores"] = None
-    out["seats"] = seats
-    return out
+    """Return the spectator's view of the table, made from one seat's view (the rules' hide_own)."""
+    return hide_own(view)
 
 
 class NetLink:
@@ -76,7 +66,10 @@ class NetLink:
         self.view_id: int | None = None
         self.missing: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
+        self.stand_in_at: dict[int, float] = {}  # missing seat -> time.monotonic() when a computer takes it
         self.welcomed = False
+        self.host_notice = ""  # the host's last news for every player (a game resumed at an earlier position)
+        self.attempts = 0  # connections tried since the link was made (each reconnection counts one)
         self._legal: list[dict[str, Any]] = []
         self._queue: list[Update] = []
         self._lock = threading.Lock()
@@ -175,6 +168,7 @@ class NetLink:
         attempt = 0
         while not self._stop.is_set() and not self.gone:
             ended_well = self._session()
+            self.attempts += 1
             if self._stop.is_set() or self.gone:
                 break
             if not self.welcomed and not ended_well:
@@ -249,9 +243,14 @@ class NetLink:
         elif kind == "error":
             with self._lock:
                 self._queue.append(Update(message["view_id"] or self.view_id or 0, {}, {}, error=message["reason"]))
+        elif kind == "notice":
+            self.host_notice = message["text"]
+            with self._lock:  # shown like a refusal's reason: in words, over the table, for a moment
+                self._queue.append(Update(self.view_id or 0, {}, {}, error=message["text"]))
         elif kind == "seat_status":
             self.missing = frozenset(s for s in message["missing"] if isinstance(s, int))
             self.computer = frozenset(s for s in message.get("computer", []) if isinstance(s, int))
+            self.stand_in_at = _stand_in_at(message.get("stand_in"), time.monotonic())
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.welcomed = True
@@ -287,6 +286,18 @@ class NetLink:
             self._queue.append(update)
 
 
+def _stand_in_at(pairs: Any, now: float) -> dict[int, float]:
+    """Return seat -> when a computer takes it, from a seat_status's [seat, seconds] pairs (odd ones skipped)."""
+    if not isinstance(pairs, list):
+        return {}
+    out: dict[int, float] = {}
+    for pair in pairs:
+        if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                and isinstance(pair[1], int | float) and 0 <= pair[1] <= 86400):
+            out[pair[0]] = now + float(pair[1])
+    return out
+
+
 def _recv(sock: socket.socket, wait: float) -> bytes | None:
     """Return what arrived within wait seconds (b"" at the end of the stream), or None if nothing did."""
     # select, not a socket timeout: the UI thread may be sending on this socket meanwhile.
@@ -313,6 +324,7 @@ class WireClient:
         self.inbox: list[dict[str, Any]] = []  # received and not yet taken by recv()
         self.log: list[dict[str, Any]] = []  # everything ever received, for the secrecy tests
         self.bytes_received = 0
+        self.raw = bytearray()  # every byte received, for the secrecy tests
         self.seat: int | None = None
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
@@ -347,6 +359,7 @@ class WireClient:
             if not data:
                 raise ConnectionError("the host closed the connection")
             self.bytes_received += len(data)
+            self.raw += data
             for message in self.decoder.feed(data):
                 self._note(message)
         return self.inbox.pop(0)

@@ -5,8 +5,8 @@ computer (a computer seat, or a LAN player's seat handed to the computer after a
 for it; and `chooser_for(level)`, which asks `game.ai.choose` with the seat's view (a uniformly random
 legal action when game.ai is missing or fails). A decision is made on a snapshot outside the host's
 lock and dropped if the table moved on meanwhile, so a slow computer never stalls the LAN. Each decision's
-randomness comes from the game's seed and the number of actions so far, so a host restarted from its journal
-decides exactly as the one before it would have.
+randomness comes from the computers' own seed (never the game's: that one fixes the bag) and the number of
+actions so far, so a host restarted from its journal and seats file decides exactly as the one before would.
 
 Imports the standard library and `game` only (never game.ui, never pygame).
 """
@@ -137,7 +137,8 @@ class ComputerDriver:
                 self.submit(seat, action)
             except IllegalAction as exc:
                 log.error("computer at seat %d chose an illegal action %r: %s", seat, action, exc)
-                self.submit(seat, random.Random().choice(legal_actions(self.table.state)))
+                # Seeded like every decision, so a restarted host falls back exactly as this one did.
+                self.submit(seat, decision_rng(self._seed, done).choice(legal_actions(self.table.state)))
         return True
 
     def _chooser(self, seat: int) -> Chooser:

@@ -1,14 +1,18 @@
 """Discovery of hosted games: small UDP announcements that the join screen listens for.
 
-This module owns the announcement datagram (encode and decode), where announcements go, an Announcer
-that a host runs, and a Listener that the join screen polls. Joining a game by typing its address does
-not need any of this.
+This module owns where announcements go, an Announcer that a host runs (it tells the host, on screen
+and console, when announcing fails and when it works again), and a Listener that the join screen
+polls. The datagram itself is net.announcement's; its names are importable from here too. Joining a
+game by typing its address does not need any of this.
 
 Where announcements go is configuration, never code: the environment variable TWO_RIVERS_LAN.
 
 - unset, `loopback`, or anything unrecognised: 127.0.0.1 only. This is the safe default for tests and
   development machines, where nothing may leave the computer.
-- `broadcast`: 255.255.255.255, the local network. **A real LAN party sets TWO_RIVERS_LAN=broadcast.**
+- `broadcast`: the local network: every interface's own broadcast address (10.77.0.255 for 10.77.0.1/24),
+  never loopback, listed afresh for each announcement (net.interfaces). Not 255.255.255.255: on a switch
+  with no router (no default route) that fails with "network unreachable". Only where interfaces cannot
+  be listed does it fall back to 255.255.255.255. **A real LAN party sets TWO_RIVERS_LAN=broadcast.**
 - an IPv4 address (say a subnet broadcast such as 192.168.1.255, or one machine): that address.
 
 The port is DISCOVERY_PORT (47474) unless TWO_RIVERS_DISCOVERY_PORT says otherwise.
@@ -16,7 +20,7 @@ The port is DISCOVERY_PORT (47474) unless TWO_RIVERS_DISCOVERY_PORT says otherwi
 A listener trusts the packet's UDP source address, never an address in the payload, so an announcement
 cannot point players at some other machine.
 
-Imports the standard library, msgpack and `net` only. Never pygame.
+Imports the standard library and `net` only. Never pygame.
 """
 
 from __future__ import annotations
@@ -27,14 +31,16 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
 
-import msgpack
-
-from net.framing import FrameError, check_plain_data
-from net.protocol import GAME_VERSION, MAX_NAME, MAX_SEATS, PROTOCOL_VERSION
+from net.announcement import (  # noqa: F401 - the announcement's names, where users of discovery look
+    MAX_ANNOUNCEMENT,
+    GameAnnouncement,
+    HostedGame,
+    decode_announcement,
+    encode_announcement,
+)
+from net.interfaces import Interface, broadcast_targets, interfaces
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +50,8 @@ PORT_ENV = "TWO_RIVERS_DISCOVERY_PORT"
 LOOPBACK = "127.0.0.1"
 BROADCAST = "255.255.255.255"
 
-MAGIC = "two-rivers"
 ANNOUNCE_INTERVAL = 1.0  # seconds between announcements
 STALE_AFTER = 3.5  # a game unheard for this long has gone (three missed announcements and a half)
-MAX_ANNOUNCEMENT = 1200  # bytes; one datagram that no network needs to fragment
-MAX_GAME_ID = 32
-MAX_OPTIONS_DEPTH = 3
 MAX_DATAGRAMS_PER_POLL = 256  # so a flood cannot hold the join screen inside one poll
 
 
@@ -97,6 +99,21 @@ def lan_target() -> tuple[str, int]:
     return (mode, discovery_port())
 
 
+def announce_targets(
+    mode: str, port: int, listing: Callable[[], list[Interface] | None] | None = None
+) -> list[tuple[str, int]]:
+    """Return every (address, port) an announcement goes to in mode (see lan_mode()).
+
+    listing lists the interfaces (net.interfaces.interfaces unless given; it returns None where this system
+    cannot list them). Loopback mode never lists them: it is 127.0.0.1 and nothing else.
+    """
+    if mode == "loopback":
+        return [(LOOPBACK, port)]
+    if mode != "broadcast":
+        return [(mode, port)]
+    return [(address, port) for address in broadcast_targets((listing or interfaces)())]
+
+
 def _is_broadcast(address: str) -> bool:
     # Without the netmask we cannot be sure an explicit address is a subnet broadcast; .255 is the usual one.
     return address == BROADCAST or address.endswith(".255")
@@ -108,131 +125,24 @@ def _listen_address(target: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------
-# The announcement
-
-
-@dataclass(frozen=True)
-class HostedGame:
-    """What a host tells the network about its game."""
-
-    host_name: str
-    tcp_port: int
-    game_id: str
-    seats_total: int
-    seats_free: int
-    options: Mapping[str, Any] = field(default_factory=dict)
-    protocol: int = PROTOCOL_VERSION
-    game_version: str = GAME_VERSION
-
-    @property
-    def compatible(self) -> bool:
-        """True if this copy of the game can join it."""
-        return self.protocol == PROTOCOL_VERSION and self.game_version == GAME_VERSION
-
-
-@dataclass(frozen=True)
-class GameAnnouncement:
-    """A hosted game as a listener heard it: where from, and when last."""
-
-    address: str  # the UDP source address of the announcement, never a field of it
-    game: HostedGame
-    seen_at: float
-
-    @property
-    def key(self) -> tuple[str, int, str]:
-        """Return what tells games apart: (address, tcp port, game id)."""
-        return (self.address, self.game.tcp_port, self.game.game_id)
-
-
-def encode_announcement(game: HostedGame) -> bytes:
-    """Return the datagram that announces game."""
-    message = {
-        "magic": MAGIC,
-        "protocol": game.protocol,
-        "game": game.game_version,
-        "host": game.host_name,
-        "port": game.tcp_port,
-        "game_id": game.game_id,
-        "seats": game.seats_total,
-        "free": game.seats_free,
-        "options": dict(game.options),
-    }
-    try:
-        data = msgpack.packb(message, use_bin_type=True)
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise ValueError(f"game cannot be announced: {exc}") from exc
-    # Check our own datagram the way a listener will, so a host learns at once what nobody would accept.
-    decode_announcement(data)
-    return data
-
-
-def decode_announcement(data: bytes) -> HostedGame:
-    """Return the game a datagram announces; raise ValueError for anything else, whatever the bytes."""
-    if len(data) > MAX_ANNOUNCEMENT:
-        raise ValueError(f"announcement is {len(data)} bytes, over {MAX_ANNOUNCEMENT}")
-    message = _unpack(data)
-    if message.get("magic") != MAGIC:
-        raise ValueError("not a Two Rivers announcement")
-    # Newer versions may add fields; the ones we read must still be there and make sense, so that the
-    # join screen can list such a game as "needs another version" rather than not at all.
-    seats = _int(message, "seats", 1, MAX_SEATS)
-    return HostedGame(
-        host_name=_name(message, "host", MAX_NAME),
-        tcp_port=_int(message, "port", 1, 65535),
-        game_id=_name(message, "game_id", MAX_GAME_ID),
-        seats_total=seats,
-        seats_free=_int(message, "free", 0, seats),
-        options=_options(message),
-        protocol=_int(message, "protocol", 0, 2**31),
-        game_version=_name(message, "game", 16),
-    )
-
-
-def _unpack(data: bytes) -> dict[Any, Any]:
-    try:
-        message = msgpack.unpackb(bytes(data), raw=False, use_list=True, strict_map_key=False)
-    except Exception as exc:  # noqa: BLE001 - random bytes must give ValueError, whatever msgpack thinks
-        raise ValueError(f"announcement is not msgpack: {type(exc).__name__}") from exc
-    if not isinstance(message, dict):
-        raise ValueError("announcement is not a map")
-    return message
-
-
-def _int(message: dict[Any, Any], name: str, low: int, high: int) -> int:
-    value = message.get(name)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"announcement field {name!r} must be an integer from {low} to {high}")
-    return value
-
-
-def _name(message: dict[Any, Any], name: str, limit: int) -> str:
-    value = message.get(name)
-    if not isinstance(value, str) or not 1 <= len(value) <= limit or not value.isprintable():
-        raise ValueError(f"announcement field {name!r} must be 1 to {limit} printable characters")
-    return value
-
-
-def _options(message: dict[Any, Any]) -> dict[str, Any]:
-    options = message.get("options", {})
-    if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
-        raise ValueError("announcement field 'options' must be a map with string keys")
-    try:
-        check_plain_data(options, MAX_OPTIONS_DEPTH, what="announcement options")
-    except FrameError as exc:
-        raise ValueError(str(exc)) from exc
-    return options
-
-
-# ---------------------------------------------------------------------------------------------------
 # The announcer (runs on the host)
 
 
 class Announcer:
-    """Send the hosted game to lan_target() every interval; drive it with tick(now) or start()/stop()."""
+    """Send the hosted game to announce_targets() every interval; drive it with tick(now) or start()/stop().
 
-    def __init__(self, game: HostedGame, interval: float = ANNOUNCE_INTERVAL) -> None:
-        self.target = lan_target()
+    say (the host's screen and console) hears when announcing fails and when it works again, once each
+    time that changes, never silently and never once a second.
+    """
+
+    def __init__(
+        self, game: HostedGame, interval: float = ANNOUNCE_INTERVAL, say: Callable[[str], None] | None = None
+    ) -> None:
+        self.mode = lan_mode()
+        self.port = discovery_port()
         self.interval = interval
+        self.say = say or (lambda line: None)
+        self.problem = ""  # what went wrong with the last announcement; "" while it is heard
         self._lock = threading.Lock()
         self._datagram = encode_announcement(game)
         self._next_at: float | None = None
@@ -240,8 +150,12 @@ class Announcer:
         self._thread: threading.Thread | None = None
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self._socket.settimeout(1.0)  # a send never blocks for long, even on a congested network
-        if _is_broadcast(self.target[0]):
+        if self.mode == "broadcast" or _is_broadcast(self.mode):
             self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+
+    def targets(self) -> list[tuple[str, int]]:
+        """Return where the next announcement goes (interfaces are listed afresh: Wi-Fi comes and goes)."""
+        return announce_targets(self.mode, self.port)
 
     def update(self, game: HostedGame) -> None:
         """Announce game from now on (seats fill up, options change); sent at the next tick."""
@@ -261,11 +175,25 @@ class Announcer:
         return True
 
     def _send(self, datagram: bytes) -> None:
-        try:
-            self._socket.sendto(datagram, self.target)
-        except OSError as exc:
-            # No network (a laptop off Wi-Fi) must not stop the game being hosted; joining by address works.
-            log.info("discovery announcement to %s:%d failed: %s", *self.target, exc)
+        targets = self.targets()
+        failures = []
+        for target in targets:
+            try:
+                self._socket.sendto(datagram, target)
+            except OSError as exc:
+                # No network (a laptop off Wi-Fi) must not stop the game being hosted; joining by address works.
+                failures.append(f"{target[0]} ({exc.strerror or exc})")
+        self._report(_problem(targets, failures))
+
+    def _report(self, problem: str) -> None:
+        if problem == self.problem:
+            return
+        if problem:
+            log.warning("%s", problem)
+            self.say(problem)
+        else:
+            self.say("Players on the LAN can see this game again.")
+        self.problem = problem
 
     def start(self) -> None:
         """Announce from a background thread until stop()."""
@@ -295,6 +223,19 @@ class Announcer:
 
     def __exit__(self, *exc_info: object) -> None:
         self.stop()
+
+
+def _problem(targets: list[tuple[str, int]], failures: list[str]) -> str:
+    """Return what a host should read about an announcement round, or "" if it went out everywhere."""
+    fallback = "players can still join by typing this computer's address."
+    if not targets:
+        return f"No network to announce this game on; {fallback}"
+    if not failures:
+        return ""
+    where = "; ".join(failures)
+    if len(failures) == len(targets):
+        return f"Players cannot see this game: announcing to {where} failed; {fallback}"
+    return f"Some players may not see this game: announcing to {where} failed."
 
 
 # ---------------------------------------------------------------------------------------------------

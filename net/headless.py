@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
+from net.interfaces import usable_addresses
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
 DELAY_ENV = "TWO_RIVERS_COMPUTER_DELAY"  # seconds a computer pauses before it acts (tests set 0)
@@ -47,6 +50,8 @@ def run(
     computer_delay: float | None = None,
     resume: Path | str | None = None,
     data_dir: Path | None = None,
+    reopen: str = "",
+    ai_seed: int | None = None,
 ) -> int:
     """Host one game (new, or resumed from a journal) until it ends or stop is set; return the exit status.
 
@@ -59,13 +64,21 @@ def run(
         return 2
     if computer_delay is None:
         computer_delay = float(os.environ.get(DELAY_ENV, "0.6"))
+    try:
+        reopen_seats = parse_seats(reopen)
+    except ValueError as exc:
+        say(str(exc))
+        return 2
+    if reopen_seats and resume is None:
+        say("--reopen-seats goes with --resume: a new game's seats are all open anyway.")
+        return 2
     config = HostConfig(players=players, bind=bind, seed=seed, variants=variants, host_name="Two Rivers (headless)",
-                        computer_delay=computer_delay, data_dir=data_dir or default_data_dir())
+                        computer_delay=computer_delay, data_dir=data_dir or default_data_dir(), ai_seed=ai_seed)
     if port is not None:
         config.port = port
     host = Host(config, say=say)
     if resume is not None:
-        if not _resume(host, resume, say):
+        if not _resume(host, resume, say, reopen_seats):
             return 2
     else:
         for seat in range(players - computer, players):
@@ -81,18 +94,60 @@ def run(
         say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
     else:
         open_seats = players - computer
-        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at this machine's "
-            f"address, port {host.port}. Ctrl+C stops.")
+        where = "127.0.0.1" if bind == "127.0.0.1" else " or ".join(usable_addresses()[:3])
+        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at "
+            f"{where or 'this machine’s address'}, port {host.port}. Ctrl+C stops.")
+    ctrl_c = CtrlC()
     try:
-        _serve(host, stop, linger)
+        with ctrl_c:
+            _serve(host, stop, linger, ctrl_c)
     except KeyboardInterrupt:
-        say("Stopped by Ctrl+C.")
+        ctrl_c.pressed = True
     finally:
+        if ctrl_c.pressed:
+            say("Stopped by Ctrl+C.")
         host.stop("The host has stopped the game.")
     return 0
 
 
-def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
+class CtrlC:
+    """Ctrl+C (SIGINT) as a flag the serving loop looks at, while it is installed (main thread only).
+
+    The flag, not an exception: a KeyboardInterrupt lands wherever the main thread happens to be, and the
+    loop below looks at the flag every tenth of a second, so the host stops at once, says why, and says
+    goodbye to every client, whatever it was doing (lingering over a finished game included).
+    """
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._previous: Any = None
+
+    def __enter__(self) -> CtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._on_signal)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        self.pressed = True  # only a plain store: a handler must not take locks the main thread may hold
+
+
+def parse_seats(text: str) -> list[int]:
+    """Return the 0-based seats of "1,3" (seats counted from 1, as players see them); raise ValueError."""
+    seats = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= 4:
+            raise ValueError(f"--reopen-seats lists seats 1 to 4 separated by commas, not {text!r}.")
+        seats.append(int(part) - 1)
+    return sorted(set(seats))
+
+
+def _resume(host: Host, resume: Path | str, say: Callable[[str], None], reopen: list[int]) -> bool:
     """Load the saved game into host (before it listens); say why not and return False if it cannot be."""
     if str(resume) == "last":
         assert host.config.data_dir is not None
@@ -102,7 +157,7 @@ def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
             return False
         resume = saved.path
     try:
-        host.resume_game(Path(resume))
+        host.resume_game(Path(resume), reopen=reopen)
     except JournalError as exc:
         say(f"Cannot continue {resume}: {exc}")
         return False
@@ -112,17 +167,21 @@ def _resume(host: Host, resume: Path | str, say: Callable[[str], None]) -> bool:
     return True
 
 
-def _serve(host: Host, stop: threading.Event, linger: float) -> None:
+def _serve(host: Host, stop: threading.Event, linger: float, ctrl_c: CtrlC) -> None:
     if host.phase == "playing":
         gc.freeze()  # a resumed game: see below
-    while not stop.is_set() and host.phase == "lobby":
+    def going() -> bool:
+        return not stop.is_set() and not ctrl_c.pressed
+
+    while going() and host.phase == "lobby":
         if host.can_start():
             host.start_game()
             # Objects alive now (modules, boards, tables) stay alive all game; freezing them keeps the
             # cycle collector's full passes short, which is most of the host's worst-case latency.
             gc.freeze()
         stop.wait(0.1)
-    while not stop.is_set() and host.phase == "playing":
-        stop.wait(0.2)
-    if host.phase == "over":
-        stop.wait(linger)
+    while going() and host.phase == "playing":
+        stop.wait(0.1)
+    end = time.monotonic() + linger
+    while going() and host.phase == "over" and time.monotonic() < end:
+        stop.wait(0.1)

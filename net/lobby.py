@@ -14,12 +14,12 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from game.session import DYNASTIES, Seat
+from game.rules.vocabulary import DYNASTIES, VARIANTS
+from game.session import Seat
 from net.protocol import MAX_SEATS, new_token
 
 PLANS = ("open", "local", "computer")
 LEVELS = ("easy", "normal", "hard")
-VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
 MIN_SEATS = 2
 
 
@@ -38,6 +38,7 @@ class SeatSlot:
     token: str | None = None  # the secret of the LAN player who claimed it; never shown to anyone
     connected: bool = False
     replaced: bool = False  # a computer plays for a LAN player who dropped
+    reopened: bool = False  # a resumed game's seat the host opened on purpose: the next player takes it
 
     @property
     def taken(self) -> bool:
@@ -104,6 +105,7 @@ class Lobby:
             raise ValueError(f"A computer plays easy, normal or hard, not {level!r}.")
         slot = self.slots[seat]
         slot.plan, slot.level, slot.token, slot.connected, slot.replaced = plan, level, None, False, False
+        slot.reopened = False
         slot.name = name if name is not None else _default_name(seat, plan, level)
 
     def set_variant(self, variant: str, on: bool) -> None:

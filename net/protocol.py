@@ -6,7 +6,7 @@ checked here only for shape (a map with a string "kind", of bounded size); the e
 Sans-I/O: no sockets, no clocks (the rate limiter is told the time).
 
 Client to host: hello, action, undo, ping, bye.
-Host to client: welcome, refused, lobby, update, error, host_closing, pong, seat_status.
+Host to client: welcome, refused, lobby, update, error, host_closing, pong, seat_status, notice.
 
 Imports the standard library, msgpack and `net.framing` only. Never pygame.
 """
@@ -36,7 +36,7 @@ MAX_VIEW_ID = 2**53 - 1  # stays exact if a view id ever passes through a JSON n
 ROLES = ("player", "spectator")
 
 CLIENT_TYPES = ("hello", "action", "undo", "ping", "bye")
-HOST_TYPES = ("welcome", "refused", "lobby", "update", "error", "host_closing", "pong", "seat_status")
+HOST_TYPES = ("welcome", "refused", "lobby", "update", "error", "host_closing", "pong", "seat_status", "notice")
 
 
 class ProtocolError(ValueError):
@@ -140,12 +140,23 @@ def pong(nonce: int | None = None) -> dict[str, Any]:
     return {"type": "pong", "nonce": nonce}
 
 
-def seat_status(missing: list[int], computer: list[int] | None = None) -> dict[str, Any]:
+def seat_status(
+    missing: list[int], computer: list[int] | None = None, stand_in: list[list[float]] | None = None
+) -> dict[str, Any]:
     """Return which seats have lost their player (the game waits for them, or for the host).
 
-    computer lists the missing seats the host has handed to a computer player until their player returns.
+    computer lists the missing seats the host has handed to a computer player until their player returns;
+    stand_in, when the host hands seats over, lists [seat, seconds until a computer takes it] for the others.
     """
-    return {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    message: dict[str, Any] = {"type": "seat_status", "missing": sorted(missing), "computer": sorted(computer or [])}
+    if stand_in is not None:
+        message["stand_in"] = [list(pair) for pair in sorted(stand_in)]
+    return message
+
+
+def notice(text: str) -> dict[str, Any]:
+    """Return news from the host every player should read (e.g. the game resumed at an earlier position)."""
+    return {"type": "notice", "text": text}
 
 
 def new_token() -> str:
@@ -270,6 +281,7 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "host_closing": {"reason": str},
     "pong": {"nonce": (int, type(None))},
     "seat_status": {"missing": list},
+    "notice": {"text": str},
 }
 
 

@@ -42,10 +42,12 @@ class SeatSecrets:
     seats: list[dict[str, Any]]  # per seat: plan, level, token (None when nobody holds the seat)
     game_id: str = ""
     undos: int = 0
+    ai_seed: int | None = None  # the computer seats' randomness, so a restarted host decides as before
 
     def to_json(self) -> str:
         """Return the file's text."""
-        body = {"format": SEATS_FORMAT, "seats": self.seats, "game_id": self.game_id, "undos": self.undos}
+        body = {"format": SEATS_FORMAT, "seats": self.seats, "game_id": self.game_id, "undos": self.undos,
+                "ai_seed": self.ai_seed}
         return json.dumps(body, sort_keys=True, indent=1) + "\n"
 
 
@@ -62,17 +64,30 @@ def save_secrets(path: Path, secrets: SeatSecrets) -> None:
 
 
 def load_secrets(path: Path) -> SeatSecrets | None:
-    """Read a seats file; None when it is missing or damaged (then seats are claimed afresh)."""
+    """Read a seats file; None when it is missing or damaged (read_secrets says which)."""
+    return read_secrets(path)[0]
+
+
+def read_secrets(path: Path) -> tuple[SeatSecrets | None, str | None]:
+    """Read a seats file; return (secrets, None), or (None, what is wrong with it in words)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, f"The seats file {path} is missing."
     except (OSError, ValueError) as exc:
-        log.info("no usable seats file at %s: %s", path, exc)
-        return None
+        return None, f"The seats file {path} cannot be read ({exc})."
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None, f"The seats file {path} is damaged."
     if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT or not isinstance(data.get("seats"), list):
-        return None
+        return None, f"The seats file {path} is damaged."
     seats = [s if isinstance(s, dict) else {} for s in data["seats"]]
     undos = data.get("undos")
-    return SeatSecrets(seats, str(data.get("game_id") or ""), undos if isinstance(undos, int) and undos >= 0 else 0)
+    undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos >= 0 else 0
+    ai_seed = data.get("ai_seed")
+    ai_seed = ai_seed if isinstance(ai_seed, int) and not isinstance(ai_seed, bool) and ai_seed >= 0 else None
+    return SeatSecrets(seats, str(data.get("game_id") or ""), undos, ai_seed), None
 
 
 # --- the journal ---------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-TILE_NAMES = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
-LEADER_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
+from game.rules.vocabulary import LEADER_WORDS as LEADER_NAMES
+from game.rules.vocabulary import TILE_WORDS as TILE_NAMES
 
 
 def where(square: Any) -> str:

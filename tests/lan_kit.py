@@ -1,7 +1,8 @@
 """Helpers for the LAN tests: a host on 127.0.0.1, seated scripted clients, and random play over sockets.
 
-Clients only ever *send* through their sockets; the tests may peek at the host's table to check results.
-Every wait here has a deadline, so no test can hang.
+Clients only ever *send* through their sockets; the tests may peek at the host's table (under its lock) to
+check results. Every wait here is for a condition, with a deadline, so no test can hang and none sleeps a
+fixed time: `wait_for` polls a condition, `Pace` keeps an honest client under the host's message rate.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 
@@ -18,6 +19,30 @@ from net.client import WireClient
 from net.host import Host, HostConfig
 
 GAME_DEADLINE = 60.0  # seconds; a random game over loopback takes about one
+
+T = TypeVar("T")
+
+
+def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:
+    """Return condition()'s first true value, asking again and again for at most timeout seconds (then fail)."""
+    end = time.monotonic() + timeout
+    pause = 0.0005
+    while not (value := condition()):
+        assert time.monotonic() < end, f"timed out waiting: {what}"
+        time.sleep(pause)  # a poll, not a wait for time to pass: the loop ends as soon as the condition holds
+        pause = min(pause * 2, 0.02)
+    return value
+
+
+class Pace:
+    """Keep a scripted client under a message rate, as an honest client does (a token bucket, like the host's)."""
+
+    def __init__(self, rate: float = 18.0, burst: float = 30.0) -> None:
+        self.limiter = p.RateLimiter(rate, burst)
+
+    def __call__(self) -> None:
+        """Return once one more message may be sent."""
+        wait_for(lambda: self.limiter.allow(time.monotonic()), 5.0, "the rate budget")
 
 
 def make_host(**overrides: Any) -> Host:
@@ -75,10 +100,12 @@ def play(
     while host.phase == "playing" and not (until is not None and until()):
         assert time.monotonic() < end, "the game did not finish in time"
         read_all(list(clients.values()))
-        seat = host.table.to_move()
+        with host.lock:  # the seat to move and the view id change together, under the host's lock
+            seat, view_id = host.table.to_move(), host.table.view_id
         client = clients.get(seat) if seat is not None else None
-        if client is None or client.view is None or client.view["view_id"] != host.table.view_id:
-            time.sleep(0.0005)
+        if client is None or client.view is None or client.view["view_id"] != view_id:
+            wait_for(lambda: _readable(clients.values()) or host.phase != "playing",
+                     max(0.0, end - time.monotonic()), "the game to go on")
             continue
         if before is not None:
             replacement = before(seat, client)
@@ -92,6 +119,14 @@ def play(
     if host.phase != "playing":
         catch_up(list(clients.values()), host.table.view_id)
     return sent
+
+
+def _readable(clients: Any) -> bool:
+    """Whether any client has a message waiting (in its inbox or on its socket)."""
+    import select
+
+    socks = [c.sock for c in clients]
+    return any(c.inbox for c in clients) or bool(select.select(socks, [], [], 0.002)[0])
 
 
 def catch_up(clients: list[WireClient], view_id: int, wait: float = 5.0) -> None:

@@ -16,10 +16,8 @@ import pytest
 from game.ai import LEVELS, choose
 from game.ai.determinize import knowledge
 from game.ai.search import hard
-from game.ai.worker import ComputerPlayers, ComputerSeats, drive
 from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
 from game.rules.state import State
-from game.session import Seat, Table
 
 from .invariants import TOTAL_TILES, tiles_accounted
 
@@ -145,62 +143,6 @@ def test_choose_refuses_a_seat_that_is_not_deciding() -> None:
     with pytest.raises(ValueError):
         choose(view_for(s, to_move(s)), "expert", 0)
     assert LEVELS == ("easy", "normal", "hard")
-
-
-def test_four_easy_players_finish_a_game_at_a_table() -> None:
-    table = Table([Seat(f"cpu{i}", "bull", "easy") for i in range(4)], seed=11)
-    with ComputerPlayers(synchronous=True) as players:
-        drive(table, players)
-    assert table.state.game_over
-    assert table.to_move() is None
-
-
-def test_computer_seats_wait_for_the_human() -> None:
-    table = Table([Seat("ann", "lion", "human"), Seat("cpu", "urn", "normal")], seed=3)
-    with ComputerPlayers(synchronous=True) as players:
-        seats = ComputerSeats(table, players)
-        for _ in range(200):
-            seat = table.to_move()
-            if seat is None:
-                break
-            if seat == 0:
-                table.submit(0, legal_actions(table.state)[-1])     # the human passes
-            else:
-                seats.tick()
-        assert table.records, "nobody played"
-        assert any(r.seat == 1 for r in table.records)
-
-
-def test_the_worker_process_returns_a_legal_action() -> None:
-    s = new_game(2, 4)
-    seat = to_move(s)
-    view = view_for(s, seat)
-    view["view_id"] = 7
-    with ComputerPlayers() as players:
-        players.request(seat, view, "normal")
-        deadline = time.perf_counter() + 60
-        results: list[tuple[int, int, dict[str, Any]]] = []
-        while not results and time.perf_counter() < deadline:
-            results = players.poll()
-            time.sleep(0.01)
-    assert len(results) == 1
-    got_seat, view_id, action = results[0]
-    assert (got_seat, view_id) == (seat, 7)
-    assert action in legal_actions(s)
-
-
-def test_a_decision_for_a_stale_view_is_not_played() -> None:
-    table = Table([Seat("cpu0", "bull", "easy"), Seat("cpu1", "urn", "easy")], seed=8)
-    seat = table.to_move()
-    with ComputerPlayers(synchronous=True) as players:
-        seats = ComputerSeats(table, players)
-        stale = table.view(seat)
-        stale["view_id"] = table.view_id - 1
-        players.request(seat, stale, "easy", rng_seed=1)
-        assert seats.tick() == []           # the stale answer is dropped; a fresh one is asked for
-        assert not table.records
-        assert seats.tick() == [seat]
-        assert len(table.records) == 1
 
 
 def test_selfplay_takes_a_level_per_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -219,3 +219,44 @@ def test_odd_header_values_are_refused_not_crashing(tmp_path: Path) -> None:
     listed = jr.list_games(tmp_path)
     assert listed and listed[0].problem
     assert jr.last_unfinished(tmp_path) is None
+
+
+def test_the_ai_seed_is_independent_of_the_game_seed_and_kept(tmp_path: Path) -> None:
+    a, b = Table(seats(2), seed=5), Table(seats(2), seed=5)
+    assert a.ai_seed != b.ai_seed, "the computers' seed is drawn apart, never from the game's seed"
+    assert a.ai_seed.bit_length() > 64
+    path = tmp_path / "g.journal"
+    jr.JournalWriter(a, path)
+    play(a, random.Random(2), 6)
+    assert jr.read(path).ai_seed == a.ai_seed
+    resumed, _, _ = jr.resume(path)
+    assert resumed.ai_seed == a.ai_seed
+
+
+def test_an_old_journal_without_an_ai_seed_gets_a_fresh_one_saved(tmp_path: Path) -> None:
+    path = tmp_path / "old.journal"
+    t = Table(seats(3), seed=8)
+    play(t, random.Random(3), 12)
+    old = jr.Journal(t.seed, [], [s.to_wire() for s in t.seats], [(r.seat, r.action) for r in t.records])
+    header = old.header()
+    del header["ai_seed"]       # written before the AI seed was kept
+    lines = jr.encode(old).splitlines(keepends=True)
+    lines[0] = jr._line(header)
+    path.write_text("".join(lines), encoding="utf-8")
+    assert jr.read(path).ai_seed is None and len(jr.read(path).actions) == 12
+    resumed, _, _ = jr.resume(path)
+    assert resumed.ai_seed is not None and resumed.ai_seed not in (t.seed, t.ai_seed)
+    assert jr.read(path).ai_seed == resumed.ai_seed, "the fresh AI seed is saved at once"
+    assert snapshot(resumed) == snapshot(t)
+    again, _, _ = jr.resume(path)
+    assert again.ai_seed == resumed.ai_seed
+
+
+def test_a_damaged_ai_seed_is_refused(tmp_path: Path) -> None:
+    t = Table(seats(2), seed=8)
+    header = jr.Journal(t.seed, [], [s.to_wire() for s in t.seats]).header()
+    for bad in ("12", 1.5, True, [1]):
+        path = tmp_path / "bad.journal"
+        path.write_text(jr._line(dict(header, ai_seed=bad)), encoding="utf-8")
+        with pytest.raises(jr.JournalError, match="options"):
+            jr.read(path)

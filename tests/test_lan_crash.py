@@ -2,8 +2,9 @@
 reconnect with their tokens and the game ends as an uninterrupted one does, losing nothing anyone was shown.
 
 Scripted players choose from their legal actions with a rng keyed by the view id, so the crashed game and an
-uninterrupted one with the same seed make the same choices; the computer seat decides from the seed and the
-number of actions so far, so a restarted host plays it as the one before would have.
+uninterrupted one with the same seed make the same choices; the computer seat decides from its own seed (given
+here, kept in the seats file) and the number of actions so far, so a restarted host plays it as the one before
+would have.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game import journal as jr
 from game.rules import view_for
 from net import protocol as p
 from net.client import NetLink, Refused, WireClient
-from tests.lan_kit import make_host, normal
+from tests.lan_kit import Pace, make_host, normal, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 13
@@ -56,7 +57,8 @@ class Bot(threading.Thread):
         self.reconnects = 0
         self.error: BaseException | None = None
         self.done = threading.Event()
-        self._budget, self._refilled = 30.0, time.monotonic()  # stay under the host's 20 messages a second
+        self.sent = 0  # actions sent
+        self._pace = Pace()  # stay under the host's 20 messages a second
 
     def run(self) -> None:
         try:
@@ -67,23 +69,25 @@ class Bot(threading.Thread):
             self.done.set()
 
     def _connect(self) -> WireClient:
-        while True:
-            assert time.monotonic() < self.end, f"seat {self.seat} could not get back to the host"
-            try:
-                client = WireClient("127.0.0.1", self.port, timeout=2.0)
-            except OSError:
-                time.sleep(0.05)  # the host is restarting: connection refused for a moment
-                continue
-            try:
-                welcome = client.hello(f"Bot {self.seat + 1}", seat=self.seat, token=self.token)
-            except (OSError, ConnectionError, TimeoutError) as exc:
-                if isinstance(exc, Refused):
-                    raise
-                client.close()
-                continue
-            assert welcome["seat"] == self.seat
-            self.token = welcome["token"]
-            return client
+        return wait_for(self._try_connect, max(0.0, self.end - time.monotonic()),
+                        f"seat {self.seat} to get back to the host")
+
+    def _try_connect(self) -> WireClient | None:
+        """Return a client seated again, or None while the host is restarting (connection refused)."""
+        try:
+            client = WireClient("127.0.0.1", self.port, timeout=2.0)
+        except OSError:
+            return None
+        try:
+            welcome = client.hello(f"Bot {self.seat + 1}", seat=self.seat, token=self.token)
+        except (OSError, ConnectionError, TimeoutError) as exc:
+            if isinstance(exc, Refused):
+                raise
+            client.close()
+            return None
+        assert welcome["seat"] == self.seat
+        self.token = welcome["token"]
+        return client
 
     def _play(self) -> None:
         client = self._connect()
@@ -108,18 +112,29 @@ class Bot(threading.Thread):
                 self._pace()
                 try:
                     client.send(p.action(message["view_id"], choose(view, client.legal)))
+                    self.sent += 1
                 except OSError:
                     pass  # the host is gone; the next recv notices and reconnects
         raise AssertionError(f"seat {self.seat}: the game did not end in time")
 
-    def _pace(self) -> None:
-        now = time.monotonic()
-        self._budget = min(30.0, self._budget + (now - self._refilled) * 18.0)
-        self._refilled = now
-        if self._budget < 1.0:
-            time.sleep((1.0 - self._budget) / 18.0)
-            self._budget = 1.0
-        self._budget -= 1.0
+
+def left(end: float) -> float:
+    """Return the seconds left until end (never negative)."""
+    return max(0.0, end - time.monotonic())
+
+
+def listening(port: int) -> bool:
+    """Whether something accepts connections on 127.0.0.1:port."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def most_seen(bots: list[Bot]) -> int:
+    """Return the highest view id any bot has seen."""
+    return max((max(b.seen, default=0) for b in bots), default=0)
 
 
 def final(bots: list[Bot]) -> tuple[int, list[dict[str, Any]]]:
@@ -132,16 +147,13 @@ def final(bots: list[Bot]) -> tuple[int, list[dict[str, Any]]]:
 
 def uninterrupted() -> tuple[list[Bot], tuple[int, list[dict[str, Any]]]]:
     """Play the game once with an in-process host that never fails."""
-    host = make_host(players=3, seed=SEED, rate=20.0, burst=40.0)
+    host = make_host(players=3, seed=SEED, ai_seed=SEED, rate=20.0, burst=40.0)
     host.set_plan(2, "computer", "normal")
     bots = [Bot(host.port, seat, time.monotonic() + DEADLINE) for seat in range(2)]
     try:
         for bot in bots:
             bot.start()
-        end = time.monotonic() + 10
-        while not host.can_start():
-            assert time.monotonic() < end, "the bots did not sit down"
-            time.sleep(0.01)
+        wait_for(host.can_start, 10, "the bots to sit down")
         host.start_game()
         for bot in bots:
             bot.join(DEADLINE)
@@ -192,7 +204,7 @@ def test_a_host_killed_again_and_again_finishes_the_game_as_if_nothing_happened(
     rng = random.Random(SEED)
     kill_at = sorted(rng.sample(range(5, calm_actions - 5), KILLS))
     host = HostProcess(tmp_path, free_port())
-    host.start("--players", "3", "--computer", "1", "--seed", str(SEED))
+    host.start("--players", "3", "--computer", "1", "--seed", str(SEED), "--ai-seed", str(SEED))
     end = time.monotonic() + DEADLINE
     bots = [Bot(host.port, seat, end) for seat in range(2)]
     kills: list[tuple[int, int]] = []  # (most actions any client had seen, actions in the journal after the kill)
@@ -200,10 +212,14 @@ def test_a_host_killed_again_and_again_finishes_the_game_as_if_nothing_happened(
         for bot in bots:
             bot.start()
         for point in kill_at:
-            while max((max(b.seen, default=0) for b in bots), default=0) < point:
-                assert time.monotonic() < end and not any(b.done.is_set() for b in bots), "the game stopped early"
-                time.sleep(0.002)
-            time.sleep(rng.uniform(0.0, 0.03))  # a random moment: mid-action, mid-write or idle
+            wait_for(lambda point=point: most_seen(bots) >= point or any(b.done.is_set() for b in bots),
+                     max(0.0, end - time.monotonic()), f"the players to see view {point}")
+            assert not any(b.done.is_set() for b in bots), "the game stopped early"
+            if rng.random() < 0.5:
+                # Or a moment later: once a player has sent its next action (mid-action or mid-write).
+                sent = sum(b.sent for b in bots)
+                wait_for(lambda sent=sent: sum(b.sent for b in bots) > sent or any(b.done.is_set() for b in bots),
+                         max(0.0, end - time.monotonic()), "a player's next action")
             host.kill()
             seen = max(max(b.seen, default=0) for b in bots)
             journal = jr.read(host.journal())
@@ -215,9 +231,8 @@ def test_a_host_killed_again_and_again_finishes_the_game_as_if_nothing_happened(
             bot.join(max(0.0, end - time.monotonic()))
             assert bot.error is None, f"{bot.error!r}\n" + "\n".join(host.logs)
         # The header says the game is over once the last updates are out (a moment after the players see it).
-        while not (jr.peek_header(host.journal()) or {}).get("finished"):
-            assert time.monotonic() < end, "the journal never said the game is over"
-            time.sleep(0.02)
+        wait_for(lambda: (jr.peek_header(host.journal()) or {}).get("finished"), max(0.0, end - time.monotonic()),
+                 "the journal to say the game is over")
     finally:
         host.stop()
     # Two kills close together may both fall before the players are back: count the kills between views.
@@ -248,45 +263,30 @@ def test_a_netlink_player_waits_out_a_host_restart_and_plays_on(tmp_path: Path) 
     link: NetLink | None = None
     bot = Bot(host.port, 1, end)
     try:
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", host.port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < end, "the host never listened"
-                time.sleep(0.05)
+        wait_for(lambda: listening(host.port), 30, "the host to listen")
         link = NetLink("127.0.0.1", host.port, "Ann", seat=0, ping_every=0.5)
         bot.start()
-        while link.view is None or bot.seen == {}:
-            assert time.monotonic() < end, "the game did not start"
-            time.sleep(0.02)
+        wait_for(lambda: link.view is not None and bot.seen != {}, left(end), "the game to start")
         host.kill()
         saved = len(jr.read(host.journal()).actions)
         assert link.view_id is not None and link.view_id <= saved
-        while link.state != "reconnecting":
-            assert time.monotonic() < end, f"the link did not notice the host died ({link.state})"
-            time.sleep(0.02)
-        time.sleep(1.5)  # the host takes a while to come back: the link is refused meanwhile
+        wait_for(lambda: link.state == "reconnecting", left(end), "the link to notice the host died")
+        # The host takes a while to come back: the link is refused meanwhile, and keeps trying.
+        tried = link.attempts
+        wait_for(lambda: link.attempts >= tried + 3, left(end), "three refused reconnections")
         assert link.state == "reconnecting"
         host.start("--resume", str(host.journal()))
         link.poll()
-        while link.state != "playing":
-            assert time.monotonic() < end and not link.gone, f"the link did not come back ({link.state})"
-            time.sleep(0.02)
-        while not (updates := link.poll()):
-            assert time.monotonic() < end, "no view after reconnecting"
-            time.sleep(0.02)
+        wait_for(lambda: link.state == "playing" or link.gone, left(end), "the link to come back")
+        assert link.state == "playing", f"the link did not come back ({link.state})"
+        updates = wait_for(link.poll, left(end), "a view after reconnecting")
         assert updates[-1].view_id >= saved and updates[-1].views[0]["seat"] == 0
         # It plays on: our move goes through and the host answers with the next view.
-        while link.view is None or link.view["to_move"] != 0:
-            assert time.monotonic() < end, "our turn never came"
-            time.sleep(0.02)
+        wait_for(lambda: link.view is not None and link.view["to_move"] == 0, left(end), "our turn")
         current = link.view_id
-        assert current is not None
+        assert current is not None and link.view is not None
         link.send(0, choose(link.view, link.legal_actions(0)))
-        while link.view_id == current:
-            assert time.monotonic() < end, "the action after the restart was not confirmed"
-            time.sleep(0.02)
+        wait_for(lambda: link.view_id != current, left(end), "the action after the restart to be confirmed")
     finally:
         if link is not None:
             link.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from net import protocol as p
 from net.client import WireClient
+from tests.lan_kit import Pace, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,13 +27,15 @@ def free_port(kind: socket.SocketKind = socket.SOCK_STREAM) -> int:
 
 def connect(port: int, wait: float = 10.0) -> WireClient:
     """Connect once the host process listens."""
-    end = time.monotonic() + wait
-    while True:
-        try:
-            return WireClient("127.0.0.1", port)
-        except OSError:
-            assert time.monotonic() < end, "the headless host never listened"
-            time.sleep(0.05)
+    return wait_for(lambda: try_connect(port), wait, "the headless host to listen")
+
+
+def try_connect(port: int) -> WireClient | None:
+    """Return a client connected to the host, or None while nothing listens."""
+    try:
+        return WireClient("127.0.0.1", port)
+    except OSError:
+        return None
 
 
 def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer(tmp_path: Path) -> None:
@@ -47,6 +50,7 @@ def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer(tmp_pat
         client = connect(port)
         assert client.hello("Ann")["seat"] == 0
         rng = random.Random(4)
+        pace = Pace()  # an honest client stays under the host's default 20 messages a second
         end = time.monotonic() + 60
         while True:
             assert time.monotonic() < end, "the game did not finish"
@@ -54,9 +58,9 @@ def test_the_headless_host_plays_a_game_with_a_lan_player_and_a_computer(tmp_pat
             if message["type"] == "update" and message["view"]["game_over"]:
                 break
             if message["type"] == "update" and client.legal:
-                time.sleep(0.06)  # an honest client stays under the host's default 20 messages a second
+                pace()
                 client.send(p.action(message["view_id"], rng.choice(client.legal)))
-        time.sleep(0.3)  # let the host print the result before Ctrl+C cuts its five-second linger short
+        # The host printed the result before it sent the last view; Ctrl+C cuts its five-second linger short.
         process.send_signal(signal.SIGINT)
         output, _ = process.communicate(timeout=20)
     finally:

@@ -12,25 +12,19 @@ from collections.abc import Callable
 
 from net.client import NetLink
 from net.host import Host
-from tests.lan_kit import close_all, make_host, normal, seat_players
+from tests.lan_kit import close_all, make_host, normal, seat_players, wait_for
 
 WAIT = 5.0
 
 
 def wait_until(condition: Callable[[], bool], wait: float = WAIT) -> None:
     """Wait for condition, at most wait seconds (then fail)."""
-    end = time.monotonic() + wait
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.001)
+    wait_for(condition, wait, "a condition of the test")
 
 
 def drop_server_side(host: Host, seat: int) -> None:
     """Cut a player's connection from the host's end, as a broken cable would."""
-    with host.lock:
-        conn = host._conn_of(seat)
-        assert conn is not None
-        host._drop(conn, "was cut by the test")
+    assert host.cut_seat(seat, "was cut by the test")
 
 
 def test_two_netlinks_and_a_watching_netlink_play_a_whole_game() -> None:
@@ -54,10 +48,12 @@ def test_two_netlinks_and_a_watching_netlink_play_a_whole_game() -> None:
                     assert set(update.views) == {link.seat, None}
                     assert update.views[None]["seat"] is None and update.views[None]["seats"][link.seat]["hand"] is None
             assert host.table is not None
-            mover = host.table.to_move()
+            with host.lock:  # the seat to move and the view id change together, under the host's lock
+                mover, current = host.table.to_move(), host.table.view_id
             link = links[mover] if mover is not None else None
-            if link is None or link.view_id != host.table.view_id:
-                time.sleep(0.0005)
+            if link is None or link.view_id != current:
+                wait_until(lambda link=link, current=current: link is None or link.view_id == current
+                           or host.phase != "playing")
                 continue
             view_id = link.view_id
             link.send(mover, rng.choice(link.legal_actions(mover)))

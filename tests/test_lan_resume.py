@@ -247,7 +247,7 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
         assert host.table is not None
         for _ in range(12):
             seat = host.table.to_move()
-            host._submit(seat, rng.choice(host.table.legal_actions(seat)))
+            host.table.submit(seat, rng.choice(host.table.legal_actions(seat)))
         expected = views(host)
     token = guest.token
     host.stop()

@@ -6,6 +6,7 @@ socket a timeout (or makes it non-blocking) and closes it; no test waits more th
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import socket
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from net import discovery
 from net.discovery import (
     DISCOVERY_PORT,
+    MAX_ANNOUNCEMENT,
     Announcer,
     GameAnnouncement,
     HostedGame,
@@ -28,6 +30,7 @@ from net.discovery import (
     encode_announcement,
     lan_target,
 )
+from net.interfaces import Interface
 from net.protocol import GAME_VERSION, PROTOCOL_VERSION
 
 WAIT = 2.0  # seconds; loopback delivers in microseconds, so this is only a guard against hanging
@@ -154,7 +157,7 @@ def test_tests_run_on_loopback() -> None:
 
 def test_announcement_round_trips() -> None:
     data = encode_announcement(GAME)
-    assert len(data) < discovery.MAX_ANNOUNCEMENT
+    assert len(data) < MAX_ANNOUNCEMENT
     game = decode_announcement(data)
     assert game == GAME
     assert game.protocol == PROTOCOL_VERSION and game.game_version == GAME_VERSION
@@ -231,7 +234,7 @@ def test_random_bytes_give_value_error_or_a_game(data: bytes) -> None:
 
 def test_an_announcement_is_heard_on_loopback(loopback: int) -> None:
     with Listener() as listener, Announcer(GAME) as announcer:
-        assert announcer.target == ("127.0.0.1", loopback)
+        assert announcer.targets() == [("127.0.0.1", loopback)]
         assert listener.port == loopback
         assert announcer.tick(0.0)
         games = poll_until(listener)
@@ -351,3 +354,65 @@ def test_poll_never_blocks(loopback: int) -> None:
         start = time.monotonic()
         assert listener.poll() == []
         assert time.monotonic() - start < 0.5
+
+
+# ---------------------------------------------------------------------------------------------------
+# Loopback stays loopback; failures are told (interfaces themselves: tests/test_net_interfaces.py)
+
+
+def test_loopback_mode_sends_to_127_0_0_1_only_and_never_lists_the_interfaces(
+    loopback: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_listing() -> list[Interface]:
+        raise AssertionError("loopback mode looked at the network interfaces")
+
+    monkeypatch.setattr(discovery, "interfaces", no_listing)
+    sent_to: list[object] = []
+    guarded = socket.socket.sendto
+
+    def recording_sendto(self: socket.socket, data: bytes, *args: object) -> int:
+        sent_to.append(args[-1])
+        return guarded(self, data, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "sendto", recording_sendto)
+    with Listener() as listener, Announcer(GAME) as announcer:
+        for tick in range(5):
+            assert announcer.tick(float(tick))
+        announcer.update(GAME)
+        assert announcer.tick(4.5)
+        assert poll_until(listener)
+    assert len(sent_to) == 6 and set(sent_to) == {("127.0.0.1", loopback)}
+
+
+def test_a_failing_announcement_is_told_once_and_so_is_its_return(
+    loopback: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    heard: list[str] = []
+    network = {"up": False}
+    guarded = socket.socket.sendto
+
+    def unreachable_sendto(self: socket.socket, data: bytes, *args: object) -> int:
+        if not network["up"]:
+            raise OSError(errno.ENETUNREACH, os.strerror(errno.ENETUNREACH))
+        return guarded(self, data, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "sendto", unreachable_sendto)
+    with Announcer(GAME, say=heard.append) as announcer:
+        for tick in range(3):
+            announcer.tick(float(tick))
+        assert len(heard) == 1, heard  # said once, not once a second
+        assert "Players cannot see this game" in heard[0] and "127.0.0.1" in heard[0]
+        assert "unreachable" in heard[0] and "typing this computer's address" in heard[0]
+        assert announcer.problem == heard[0]
+        network["up"] = True
+        announcer.tick(3.0)
+        announcer.tick(4.0)
+    assert heard[1:] == ["Players on the LAN can see this game again."] and announcer.problem == ""
+
+
+def test_no_interface_to_announce_on_is_told(loopback: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    with Announcer(GAME, say=heard.append) as announcer:
+        monkeypatch.setattr(announcer, "targets", lambda: [])
+        announcer.tick(0.0)
+    assert heard == ["No network to announce this game on; players can still join by typing this computer's address."]

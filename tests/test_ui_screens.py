@@ -109,25 +109,6 @@ def test_new_game_choices_make_the_config():
     assert isinstance(config["seed"], int)
 
 
-def test_start_without_a_table_explains_in_a_dialog():
-    from game.ui import flow
-    from game.ui.dialog import ConfirmDialog
-    from game.ui.new_game import NewGameScene
-
-    app = make_app((1280, 720))
-    flow.TABLE_MODULE = "game.ui.no_such_table_scene"
-    try:
-        app.push(NewGameScene(app))
-        settle(app, 1.5)
-        click_button(app, "start")
-        assert isinstance(app.top, ConfirmDialog)
-        settle(app, 1)
-        click_button(app, "ok")
-        assert isinstance(app.top, NewGameScene)
-    finally:
-        flow.TABLE_MODULE = "game.ui.table_scene"
-
-
 def test_rules_pages_turn_and_results_skip():
     from game.ui.results import ResultsScene
     from game.ui.rules_pages import PAGES

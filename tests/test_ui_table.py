@@ -20,7 +20,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.session import LocalLink  # noqa: E402
+from game.ui.flow import local_game  # noqa: E402
 from game.ui.headless import click, make_app, move  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
@@ -41,8 +41,9 @@ def open_table(size: tuple[int, int], table: Any = None, config: dict[str, Any] 
                animation: str = "off", lift_curtain: bool = True) -> tuple[Any, TableScene]:
     """An app with a table scene on a given table (or a fresh one from config)."""
     app = make_app(size, Settings(animation=animation))
-    link = LocalLink(table, frozenset(range(table.players))) if table is not None else None
-    scene = TableScene(app, config or config_for(2), link)
+    config = config or config_for(2)
+    game = local_game(config, table=table, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
     app.push(scene)
     app.run_frames(3)
     if lift_curtain and scene.curtain_up():

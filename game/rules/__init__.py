@@ -10,11 +10,11 @@ from .engine import apply, legal_actions, new_game, to_move
 from .scenario import ScenarioError, dump_scenario, load_scenario
 from .scoring import final_ranking, tie_break
 from .state import COLORS, IllegalAction, State
-from .views import events_for, view_for
+from .views import events_for, hide_own, open_view, public_view, seat_view, view_for
 from .wire import canonical
 
 __all__ = [
     "COLORS", "IllegalAction", "ScenarioError", "State",
-    "apply", "canonical", "dump_scenario", "events_for", "final_ranking", "legal_actions", "load_scenario",
-    "new_game", "tie_break", "to_move", "view_for",
+    "apply", "canonical", "dump_scenario", "events_for", "final_ranking", "hide_own", "legal_actions",
+    "load_scenario", "new_game", "open_view", "public_view", "seat_view", "tie_break", "to_move", "view_for",
 ]

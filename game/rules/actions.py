@@ -14,10 +14,9 @@ from .effects import Event, discard_from_hand, draw, end_game, remove_tiles, ret
 from .flow import AFTER_TILE
 from .placement import adjacent_kingdoms, catastrophe_targets, leader_targets, tile_targets
 from .state import BLACK, BLUE, COLORS, IllegalAction, State, connected, leader_of_color, tile_color_at
+from .vocabulary import LEADER_WORDS
+from .vocabulary import TILE_WORDS as COLOR_WORDS
 from .wire import color_field, color_list_field, square_field
-
-COLOR_WORDS = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
-LEADER_WORDS = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
 
 
 def place_leader(s: State, action: dict[str, Any], events: list[Event]) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ROWS = 11
-COLS = 16
+from .vocabulary import COLS, ROWS
+
 SQUARES = ROWS * COLS
 FULL = (1 << SQUARES) - 1
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from .boards import FULL, Board, bit, dilate, flood, neighbours
+from .vocabulary import COLORS
+from .vocabulary import VARIANTS as VARIANTS  # re-exported: the engine checks variants here
 
-COLORS = ("red", "blue", "green", "black")
 RED, BLUE, GREEN, BLACK = 0, 1, 2, 3
 COLOR_INDEX = {name: i for i, name in enumerate(COLORS)}
 TILE_COUNTS = (57, 36, 30, 30)
@@ -20,7 +21,6 @@ CATASTROPHES = 2
 
 # Section 1: one monument per pair of colours, named in this order on the wire.
 MONUMENTS = ((RED, GREEN), (RED, BLACK), (BLUE, RED), (BLUE, BLACK), (GREEN, BLUE), (GREEN, BLACK))
-VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
 
 
 class IllegalAction(ValueError):

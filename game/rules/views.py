@@ -1,7 +1,12 @@
 """What each seat may see (RULES.md section 18), as wire dicts, and the per-seat event filter.
 
-Owns: view_for and events_for. A view holds the whole public board and, for its own seat only,
-the hand and the running totals ("open_scores" shows every total). No view holds the bag order.
+Owns every view of a game, and only here are they made: view_for (any seat's, or a spectator's),
+public_view and seat_view (the same views, the public part made once and each seat's own line added,
+which is how the LAN host serves every seat after each action), open_view (every hand and total shown,
+what a replay of a finished game shows), hide_own (a spectator's view made from a seat's view, for a
+client that is sent only its own), and events_for. A view holds the whole public board and, for its own
+seat only, the hand and the running totals ("open_scores" shows every total). No view holds the bag
+order or the seed.
 
 View keys: players, variants, board (scenario board text), terrain ("." land / "~" river),
 treasures, priority, monuments, monuments_left, buildings, buildings_left, ziggurat, leaders,
@@ -15,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boards import square, squares_of
+from .boards import COLS, square, squares_of
 from .conflicts import board_strength, war_side
 from .scoring import final_ranking
 from .state import COLORS, State, hand_size
@@ -28,7 +33,7 @@ def board_text(s: State) -> list[str]:
     rows = []
     for r, terrain in enumerate(s.board.rows):
         line = []
-        for c in range(16):
+        for c in range(COLS):
             sq = r * 16 + c
             b = 1 << sq
             if s.cat & b:
@@ -111,9 +116,59 @@ def _conflict_view(s: State) -> dict[str, Any] | None:
 
 def view_for(state: State, seat: int | None) -> dict[str, Any]:
     """Return what `seat` may see; seat None is a spectator (the public view)."""
-    s = state
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < s.players):
-        raise ValueError(f"No seat {seat!r} in a {s.players}-player game.")
+    _check_seat(state, seat)
+    return _view(state, seat)
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """Return what a spectator may see (view_for(state, None))."""
+    return _view(state, None)
+
+
+def seat_view(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """Return view_for(state, seat), made from public (public_view(state), with anything added to it).
+
+    A seat's view differs from the public one only in "seat" and in that seat's own line of "seats"
+    (section 18: a hand and its running totals are private to their owner), so one public view serves
+    every seat and each gets a shallow copy with its own line; public is left unchanged.
+    """
+    _check_seat(state, seat)
+    view = dict(public)
+    view["seat"] = seat
+    seats = list(public["seats"])
+    seats[seat] = _seat_view(state, seat, seat)
+    view["seats"] = seats
+    return view
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """Return the public view with every seat's hand and totals shown (a finished game's replay)."""
+    view = _view(state, None)
+    view["seats"] = [_seat_view(state, i, i) for i in range(state.players)]
+    return view
+
+
+def hide_own(view: dict[str, Any]) -> dict[str, Any]:
+    """Return the spectator's view made from a seat's view, by hiding what only that seat may see."""
+    out = dict(view)
+    own = view.get("seat")
+    out["seat"] = None
+    out["can_undo"] = False
+    seats = [dict(s) for s in view.get("seats", [])]
+    if isinstance(own, int) and 0 <= own < len(seats) and not view.get("game_over"):
+        seats[own]["hand"] = None
+        if "open_scores" not in view.get("variants", []):
+            seats[own]["scores"] = None
+    out["seats"] = seats
+    return out
+
+
+def _check_seat(state: State, seat: int | None) -> None:
+    if seat is not None and (isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < state.players)):
+        raise ValueError(f"No seat {seat!r} in a {state.players}-player game.")
+
+
+def _view(s: State, seat: int | None) -> dict[str, Any]:
     from .state import unbuilt_monuments
 
     return {

@@ -5,7 +5,7 @@ modal overlays), the ONE place that reads input, the 60 fps clock and the idle l
 (when nothing moves the client waits for input and stops redrawing: ambient animation runs at a low
 rate and links are still polled a few times a second — see `run()`), resize ->
 every scene's layout, the back gesture (right click, or ESC — never required), scene cross-fades,
-and lazy access to sprites and sounds (game.ui.assets, when it exists).
+and lazy access to sprites and sounds (game.ui.assets).
 
 Nothing happens at import time: the window opens in `App.open()` (called by `run()` / `step()`).
 Must not import: game.rules, net, or any concrete scene (the hooks import those lazily).
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui import assets
 from game.ui.settings import ANIMATION_SPEEDS, Settings
 from game.ui.theme import LAPIS_DEEP, Theme
 
@@ -50,19 +51,6 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     w = min(MAX_SIZE[0], max(MIN_SIZE[0], int(size[0])))
     h = min(MAX_SIZE[1], max(MIN_SIZE[1], int(size[1])))
     return w, h
-
-
-def _load_png(name: str, size: tuple[int, int]) -> pygame.Surface | None:
-    path = SPRITES_DIR / f"{name}.png"
-    if not path.exists() or min(size) <= 0:
-        return None
-    try:
-        image = pygame.image.load(str(path))
-        image = image.convert_alpha() if pygame.display.get_surface() is not None else image
-        return pygame.transform.smoothscale(image, size)
-    except pygame.error as err:
-        log.warning("sprite %s not loaded: %s", name, err)
-        return None
 
 
 class App:
@@ -372,13 +360,9 @@ class App:
 
     @staticmethod
     def _load_sprite(name: str, size: tuple[int, int]) -> pygame.Surface | None:
+        if not assets.has_sprite(name):
+            return None  # our callers draw a fallback; the loader's magenta checker is for the table
         try:
-            from game.ui import assets  # type: ignore[attr-defined]
-        except ImportError:
-            return _load_png(name, size)  # until the asset loader lands, read the PNG directly
-        try:
-            if hasattr(assets, "has_sprite") and not assets.has_sprite(name):
-                return None  # our callers draw a fallback; the loader's magenta checker is for the table
             surface = assets.sprite(name, size)
         except Exception as err:  # missing art must never stop the game
             log.debug("sprite %s unavailable: %s", name, err)
@@ -397,8 +381,6 @@ class App:
         if os.environ.get("TWO_RIVERS_MUTE"):
             return None
         try:
-            from game.ui import assets  # type: ignore[attr-defined]
-
             return assets.Sounds(self.settings.volume)
         except Exception as err:  # no sound device gives silence, not a crash
             log.info("no sound: %s", err)
@@ -408,7 +390,7 @@ class App:
         """Apply a new volume now (the sound bank is rebuilt at the new level)."""
         self.settings.volume = volume
         sounds = self._sounds
-        if sounds is not None and hasattr(sounds, "set_volume"):
+        if sounds is not None:
             sounds.set_volume(self.settings.volume)
         else:
             self._sounds_tried, self._sounds = False, None

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.vocabulary import COLS, LEADER_WORDS, ROWS, TILE_WORDS
+
 Square = tuple[int, int]
-ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-POINT = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+ROLE = LEADER_WORDS
+POINT = TILE_WORDS
 EMPTY = ".~"
 
 
 def neighbours(sq: Square) -> list[Square]:
-    """Return the orthogonal neighbours of a square that lie on the 16x11 board."""
+    """Return the orthogonal neighbours of a square that lie on the board."""
     r, c = sq
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < 11 and 0 <= c + dc < 16]
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < ROWS and 0 <= c + dc < COLS]
 
 
 class BoardReading:

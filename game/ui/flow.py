@@ -1,67 +1,80 @@
-"""Hand-over points between the menu screens and code other authors own.
+"""Where the menus hand over to a game: the hooks, and the wiring of a local game.
 
 Owns: `Hooks`, the replaceable functions the menus call — start a game from a New-game config,
 continue a saved game (the last one, or one chosen in the Saved-games list: `resume_game`), open the
-LAN host/join/watch screens, play again after the results. Defaults
-import the other authors' modules lazily (`game.ui.table_scene.TableScene`,
-`game.ui.lan_screens.HostScene / JoinScene / WatchScene`) and explain, in a dialog, when one is not there yet.
-`main.py` (or a test) may replace any hook: `app.hooks.start_game = my_function`.
+LAN host/join/watch screens, play again after the results — and `local_game`, which puts a local
+game together: its table, journal, link and computer seats, handed to the table scene. `main.py`
+(or a test) may replace any hook: `app.hooks.start_game = my_function`.
 
-Must not import at module level: game.rules, net, or the table / LAN scenes.
+Imports the table and LAN scenes inside the hooks, not at module level: the title must open fast.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.ai.seats import ComputerSeats
+    from game.journal import JournalWriter
+    from game.session import LocalLink, Table
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
 
-TABLE_MODULE = "game.ui.table_scene"
-LAN_MODULE = "game.ui.lan_screens"
+LAN_MODULE = "game.ui.lan_screens"   # the title checks that the LAN screens import cleanly
 
 
-def module_available(name: str) -> bool:
-    """True if a module can be found (without importing it: the title must open fast)."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
+@dataclass
+class LocalGame:
+    """A local game wired up: the link the scene holds, who plays the computers, where it is saved."""
+
+    link: LocalLink
+    computers: ComputerSeats | None
+    journal: JournalWriter | None
+
+    @property
+    def journal_path(self) -> Path | None:
+        """Return the saved game's file, or None when the game is not journalled."""
+        return self.journal.path if self.journal is not None else None
+
+
+def local_game(config: dict[str, Any], table: Table | None = None, journal: JournalWriter | None = None,
+               save: bool = True) -> LocalGame:
+    """Wire a local game from a New-game config (or around a given table, e.g. a resumed one).
+
+    Every seat is played on this screen; the computer seats by `game.ai.seats.ComputerSeats` with the
+    table's AI seed. save journals a new table from its first moment, so Continue can resume it.
+    """
+    from game.ai.seats import ComputerSeats
+    from game.journal import JournalWriter, new_path
+    from game.session import LocalLink, Table
+    from game.ui.settings import data_dir
+    from game.ui.table_scene import seats_from_config
+
+    seats, levels = seats_from_config(config)
+    if table is None:
+        table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
+        if save:
+            journal = JournalWriter(table, new_path(data_dir()))
+    link = LocalLink(table, frozenset(range(table.players)), journal=journal)
+    computers = ComputerSeats(link, levels.get, table.ai_seed) if levels else None
+    return LocalGame(link, computers, journal)
+
+
+def open_table(app: App, config: dict[str, Any], game: LocalGame) -> None:
+    """Replace the top scene with the table of a wired local game."""
+    from game.ui.table_scene import TableScene
+
+    app.replace(TableScene(app, config, game.link, game.computers, journal_path=game.journal_path))
 
 
 def default_start_game(app: App, config: dict[str, Any]) -> None:
     """Seat a new hot-seat table from the config, journal it, and open the table scene."""
-    try:
-        module = importlib.import_module(TABLE_MODULE)
-        table_scene = module.TableScene
-    except (ImportError, AttributeError) as err:
-        log.info("table scene unavailable: %s", err)
-        from game.ui.dialog import alert
-
-        alert(
-            app,
-            "The table is not ready",
-            "This build cannot seat players at the table yet. Your choices are kept: try again with a newer version.",
-        )
-        return
-    from game.journal import JournalWriter, new_path
-    from game.session import LocalLink, Table
-    from game.ui.settings import data_dir
-
-    seats, _ = module.seats_from_config(config)
-    table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
-    link = LocalLink(table, frozenset(range(len(seats))))
-    # Every local game is journalled from its first moment, so Continue can always resume it.
-    link.journal = JournalWriter(table, new_path(data_dir()))
-    app.replace(table_scene(app, config, link))
+    open_table(app, config, local_game(config))
 
 
 def config_from_journal(journal: Any) -> dict[str, Any]:
@@ -103,7 +116,6 @@ def default_continue_game(app: App) -> None:
 def resume_game(app: App, path: Path) -> None:
     """Resume one saved local game (the Saved-games list's Continue) where it stopped, curtain up."""
     from game.journal import JournalError, resume
-    from game.session import LocalLink
     from game.ui.dialog import alert
 
     try:
@@ -111,28 +123,32 @@ def resume_game(app: App, path: Path) -> None:
     except (JournalError, OSError) as err:
         alert(app, "This game cannot be continued", str(err))
         return
-    module = importlib.import_module(TABLE_MODULE)
-    link = LocalLink(table, frozenset(range(table.players)))
-    link.journal = writer
-    scene = module.TableScene(app, config_from_journal(journal), link)
-    app.replace(scene)
+    config = config_from_journal(journal)
+    open_table(app, config, local_game(config, table=table, journal=writer))
     if journal.recovered_from is not None:
         alert(app, "Saved game repaired",
               f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
 
 
-def open_lan_scene(app: App, class_name: str) -> None:
-    """Push `game.ui.lan_screens.<class_name>(app)` (HostScene, JoinScene or WatchScene)."""
-    try:
-        module = importlib.import_module(LAN_MODULE)
-        scene_class = getattr(module, class_name)
-    except (ImportError, AttributeError) as err:
-        log.warning("LAN screen %s unavailable: %s", class_name, err)
-        from game.ui.dialog import alert
+def host_lan(app: App) -> None:
+    """Open the screen that hosts a LAN game."""
+    from game.ui.lan_screens import HostScene
 
-        alert(app, "LAN play unavailable", f"The LAN screens could not be opened ({err}).")
-        return
-    app.push(scene_class(app))
+    app.push(HostScene(app))
+
+
+def join_lan(app: App) -> None:
+    """Open the screen that joins a LAN game."""
+    from game.ui.lan_screens import JoinScene
+
+    app.push(JoinScene(app))
+
+
+def watch_lan(app: App) -> None:
+    """Open the screen that watches a LAN game from the TV (a spectator, DESIGN.md)."""
+    from game.ui.lan_screens import WatchScene
+
+    app.push(WatchScene(app))
 
 
 def default_play_again(app: App, config: dict[str, Any] | None) -> None:
@@ -156,17 +172,8 @@ class Hooks:
     # None means "no saving in this mode"; has_saved_game says whether there is one to continue.
     continue_game: Callable[[App], None] | None = default_continue_game
     has_saved_game: Callable[[], bool] = has_saved_game
-    host_lan: Callable[[App], None] | None = field(default=None)
-    join_lan: Callable[[App], None] | None = field(default=None)
-    # A spectator's table on the TV (DESIGN.md): join a LAN game only to watch it.
-    watch_lan: Callable[[App], None] | None = field(default=None)
+    # None hides a LAN button (a mode without LAN play).
+    host_lan: Callable[[App], None] | None = host_lan
+    join_lan: Callable[[App], None] | None = join_lan
+    watch_lan: Callable[[App], None] | None = watch_lan
     play_again: Callable[[App, dict[str, Any] | None], None] = default_play_again
-
-    def __post_init__(self) -> None:
-        # LAN buttons work as soon as the LAN author's module exists.
-        if self.host_lan is None and module_available(LAN_MODULE):
-            self.host_lan = lambda app: open_lan_scene(app, "HostScene")
-        if self.join_lan is None and module_available(LAN_MODULE):
-            self.join_lan = lambda app: open_lan_scene(app, "JoinScene")
-        if self.watch_lan is None and module_available(LAN_MODULE):
-            self.watch_lan = lambda app: open_lan_scene(app, "WatchScene")

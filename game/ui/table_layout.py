@@ -5,7 +5,7 @@ square), the tray with the hand, the side panel (decisions and conflicts), the l
 action buttons, plus square <-> pixel conversion. Sizes are given at 1920x1080 and scaled by the
 theme, so text and hit areas keep the sofa sizes (text >= 24 px, clickables >= 48 px at 1080p).
 
-Must not import: net, game.rules.
+Must not import: net, game.rules (beyond its vocabulary).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.rules.vocabulary import COLS, ROWS
 from game.ui.theme import Theme
 
 Square = tuple[int, int]
-ROWS, COLS = 11, 16
 
 # At 1920x1080.
 MARGIN = 16

@@ -6,7 +6,7 @@ point totals the view allows (the seat whose hand is shown, or all with open sco
 otherwise), whose turn it is, the actions left, the bag, the treasures left, the variants in
 play, and the latest events in words. Panels only read the view; they never act.
 
-Must not import: net, game.rules.
+Must not import: net, game.rules (beyond its vocabulary).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.vocabulary import COLORS, VARIANT_NAMES
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_layout import TableLayout
@@ -24,9 +25,6 @@ from game.ui.widgets import draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-COLORS = ("red", "blue", "green", "black")
-VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
-                 "open_scores": "Open scores"}
 LOG_SIZE = 28
 
 

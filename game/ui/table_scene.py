@@ -1,7 +1,7 @@
 """The table: a whole game of Two Rivers on one screen, for a TV, a sofa and one mouse.
 
-Owns: `TableScene` — the link to the table (a LocalLink for hot-seat play and computers; any
-object with poll/send/undo/legal_actions for the LAN), which view is shown (the deciding local
+Owns: `TableScene` — the link to the table (a game.session.Link: local, replay or LAN, handed in
+by whoever wires the game), which view is shown (the deciding local
 player's, or the public one), the hot-seat curtain, the computers' turns, turning updates into
 animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
 previews, banners. Clicks become actions through `send`; the scene never changes game state.
@@ -14,18 +14,19 @@ Must not import: net (a LAN link is handed in by whoever opens the scene).
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.session import LocalLink, Seat, Table
+from game.ai.seats import ComputerSeats
+from game.session import Link, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
-from game.ui.table_computers import computers_for
 from game.ui.table_events import EventAnimator, touched_squares
 from game.ui.table_input import Controller
 from game.ui.table_layout import TableLayout
@@ -58,18 +59,21 @@ def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str
 
 
 class TableScene(Scene):
-    """The game screen. `TableScene(app, config)` seats a hot-seat table from the New-game config."""
+    """The game screen: `TableScene(app, config, link, computers)`, as game.ui.flow wires a game.
 
-    def __init__(self, app: App, config: dict[str, Any], link: Any = None) -> None:
+    computers plays the computer seats (None when nobody here plays them); journal_path is the saved
+    game the results can replay.
+    """
+
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: ComputerSeats | None = None,
+                 journal_path: Path | None = None) -> None:
         super().__init__(app)
         self.config = config
         seats, levels = seats_from_config(config)
-        if link is None:
-            table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
-            link = LocalLink(table, frozenset(range(len(seats))))
         self.link = link
         self.humans = {i for i in range(len(seats)) if i not in levels}
-        self.computers = computers_for(link, levels, int(config.get("seed", 0)))
+        self.computers = computers
+        self.journal_path = journal_path
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -118,10 +122,6 @@ class TableScene(Scene):
             moved = touched_squares(public)
             if moved:
                 self.last_move = moved
-            if self.computers is not None:
-                for seat, events in update.events.items():
-                    if seat is not None:
-                        self.computers.seen(seat, events)
             self.control.reset()
 
     def send(self, action: dict[str, Any]) -> None:
@@ -141,7 +141,7 @@ class TableScene(Scene):
     def legal(self) -> list[dict[str, Any]]:
         """The deciding local player's legal actions (cached per view)."""
         seat = self.me()
-        if seat is None or not hasattr(self.link, "legal_actions"):
+        if seat is None:
             return []
         key = (self.public()["view_id"], seat)
         if self._legal[0] != key:
@@ -181,15 +181,19 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         from game.ui.game_menu import leave_words
 
-        saved = getattr(self.link, "journal", None) is not None
-        confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
+        words = leave_words(self.saved(), bool(self.config.get("lan")))
+        confirm(self.app, "Leave the game?", words, self.leave, yes="Leave", no="Stay")
+
+    def saved(self) -> bool:
+        """Whether this game is journalled (then Continue resumes it after leaving)."""
+        return self.journal_path is not None or getattr(self.link, "journal", None) is not None
 
     def open_menu(self) -> None:
         """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
         from game.ui.game_menu import GameMenu
 
         self.control.reset()
-        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
+        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan"))))
 
     def exit(self) -> None:
         if self.computers is not None:
@@ -209,9 +213,8 @@ class TableScene(Scene):
             log.warning("results screen unavailable: %s", err)
             return
         # A journalled local game can be watched again from the results.
-        journal_path = getattr(getattr(self.link, "journal", None), "path", None)
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
-                                      journal_path=journal_path))
+                                      journal_path=self.journal_path))
 
     # -- the idle loop (game.ui.app) ----------------------------------------------------------------
     ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
@@ -322,7 +325,7 @@ class TableScene(Scene):
         if self.layout_ is None:
             self.layout(self.app.size)
         if self.computers is not None:
-            self.computers.tick(self.views, may_act=not self.animator.busy)
+            self.computers.tick(may_act=not self.animator.busy)
         self.animator.update(adt)
         super().update(dt)
         self._sync_buttons()

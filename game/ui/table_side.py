@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.vocabulary import LEADER_PLURALS
 from game.ui import theme as th
 from game.ui.board_draw import SIDE_COLORS, PieceArt
 from game.ui.widgets import Button, Stepper, draw_panel
@@ -25,7 +26,7 @@ from game.ui.widgets import Button, Stepper, draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ROLE = {"red": "priests", "blue": "farmers", "green": "traders", "black": "kings"}
+ROLE = LEADER_PLURALS
 BUTTON_H = 84
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-ROLE = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-TILE = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
+from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
+
+ROLE = LEADER_WORDS
+TILE = TILE_WORDS
 REASON = {"revolt": "lost a revolt", "war": "fell in war", "unsupported": "lost its temple"}
 OFFER = {"monument": "a monument", "building": "a building", "ziggurat": "the ziggurat"}
 # Events that only move the game along; the board and banners already show them.

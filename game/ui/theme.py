@@ -5,7 +5,7 @@ rendering helpers, and the scale unit that turns "pixels at 1920x1080" into pixe
 window. Every size on screen goes through `Theme.s()` so that the client reads the same from the
 sofa at any window size.
 
-Must not import: game.rules, net, or any scene. Nothing here touches the display at import time.
+Must not import: game.rules (beyond its vocabulary), net, or any scene. Nothing here touches the display at import time.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the menus list them from here
+from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 from game.ui import textfit
 
 # -- palette ---------------------------------------------------------------------------------------
@@ -51,11 +53,10 @@ TILE_COLORS: dict[str, pygame.Color] = {
     "green": pygame.Color(52, 140, 70),
     "black": pygame.Color(36, 34, 40),
 }
-COLOR_NAMES: dict[str, str] = {"red": "temple", "blue": "farm", "green": "market", "black": "settlement"}
-LEADER_NAMES: dict[str, str] = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
+COLOR_NAMES: dict[str, str] = TILE_WORDS
+LEADER_NAMES: dict[str, str] = LEADER_WORDS
 
 # Dynasty accents are chosen away from the four tile colours so a seat is never mistaken for a colour.
-DYNASTIES: tuple[str, ...] = ("bull", "lion", "archer", "urn")
 DYNASTY_COLORS: dict[str, pygame.Color] = {
     "bull": pygame.Color(222, 128, 40),
     "lion": pygame.Color(232, 196, 60),

@@ -1,0 +1,175 @@
+"""The table of a LAN game: only this screen's seats are people here, and the link's health is shown.
+
+Owns: `LanLink` (what the LAN screens read of a link: the host's own `HostLink` or a player's `NetLink`),
+`LanTableScene`, `open_table` and `table_config` (the table from a lobby), `link_status` (one line about
+the connection), and `wait_notices` / `draw_wait_notices`: a player who dropped out is waited for in a
+note in the right column, beside the board (never over it), with a countdown to the computer that
+stands in; once the computer plays, or the game is over, or the player is back, the note goes.
+
+Imports pygame, game.ui and nothing of net (links are handed in). Never game.rules directly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game.ui import theme as th
+from game.ui.table_scene import TableScene
+from game.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.session import Update
+    from game.ui.app import App
+    from game.ui.table_layout import TableLayout
+
+STALE_AFTER = 5.0  # a countdown this far past its end with no word from the host says nothing true any more
+
+
+class LanLink(Protocol):
+    """The Link of a LAN table as these screens read it (net.host.HostLink and net.client.NetLink)."""
+
+    @property
+    def state(self) -> str: ...  # NetLink: connecting, lobby, playing, reconnecting, closed, refused
+    @property
+    def reason(self) -> str: ...  # why the link is closed or refused; "" otherwise
+    @property
+    def missing(self) -> frozenset[int]: ...  # seats whose LAN player is gone
+    @property
+    def computer(self) -> frozenset[int]: ...  # missing seats a computer plays until their player returns
+    @property
+    def stand_in_at(self) -> Mapping[int, float]: ...  # missing seat -> time.monotonic() a computer takes it
+    @property
+    def local_seats(self) -> frozenset[int]: ...
+
+    def poll(self) -> list[Update]: ...
+    def send(self, seat: int, action: dict[str, Any]) -> None: ...
+    def undo(self, seat: int) -> None: ...
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]: ...
+    def close(self) -> None: ...
+
+
+# ---------------------------------------------------------------------------------------------------
+# Opening the table
+
+
+def open_table(app: App, link: LanLink, lobby: Mapping[str, Any] | None) -> None:
+    """Replace the LAN screens with the table scene, playing through link."""
+    app.replace(LanTableScene(app, table_config(lobby), link))
+
+
+def table_config(lobby: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Return a TableScene config from the lobby: every seat a person (the host plays the computers)."""
+    seats = (lobby or {}).get("seats", [])
+    options = (lobby or {}).get("options", {})
+    variants = list(options.get("variants", [])) + (["open_scores"] if options.get("open_scores") else [])
+    return {
+        "players": len(seats),
+        "seats": [{"name": s.get("name") or f"Seat {i + 1}", "dynasty": s.get("dynasty", "bull"), "kind": "human"}
+                  for i, s in enumerate(seats)],
+        "variants": variants,
+        "seed": 0,
+        "lan": True,
+    }
+
+
+class LanTableScene(TableScene):
+    """The table scene for a LAN game: only this screen's seats are people here; the link's state shows."""
+
+    def __init__(self, app: App, config: dict[str, Any], link: LanLink) -> None:
+        super().__init__(app, config, link)
+        self.lan: LanLink = link
+        # Remote seats are people somewhere else: no curtain for them, and no computer plays them here.
+        self.humans = set(link.local_seats)
+        self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = link_status(self.lan)
+        if text:
+            draw_link_banner(surface, self.theme, text)
+        elif self.layout_ is not None and None in self.views:
+            view = self.views[None]
+            if not view["game_over"]:
+                notices = wait_notices(self.lan, view["names"], time.monotonic())
+                draw_wait_notices(surface, self.theme, self.layout_, notices)
+
+
+# ---------------------------------------------------------------------------------------------------
+# What the link says
+
+
+def link_status(link: LanLink) -> str:
+    """Return a line about the connection itself, or "" while it is up (missing players: wait_notices)."""
+    if link.state == "reconnecting":
+        return "Connection lost: reconnecting…"
+    if link.state in ("closed", "refused"):
+        return link.reason or "The host has gone."
+    return ""
+
+
+@dataclass(frozen=True)
+class WaitNotice:
+    """A missing player the table waits for: whose seat, what to say, and the seconds to the stand-in."""
+
+    seat: int
+    text: str
+    seconds: int | None  # None: no computer is coming (or the countdown has gone stale)
+
+
+def wait_notices(link: LanLink, names: list[str], now: float) -> list[WaitNotice]:
+    """Return a notice for each seat the table waits for; none for seats a computer already plays."""
+    notices = []
+    computer, stand_in_at = link.computer, link.stand_in_at
+    for seat in sorted(link.missing - computer):
+        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        at = stand_in_at.get(seat)
+        seconds = None if at is None or now - at > STALE_AFTER else max(0, round(at - now))
+        notices.append(WaitNotice(seat, f"Waiting for {name}", seconds))
+    return notices
+
+
+def countdown_line(notice: WaitNotice) -> str:
+    """Return the notice's second line: when the computer takes the seat, or that the table waits."""
+    if notice.seconds is None:
+        return "The game waits for them"
+    if notice.seconds == 0:
+        return "A computer takes over now…"
+    minutes, seconds = divmod(notice.seconds, 60)
+    return f"A computer plays in {minutes}:{seconds:02d}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Drawing
+
+
+def draw_link_banner(surface: pygame.Surface, theme: th.Theme, text: str) -> None:
+    """Draw a message about the connection across the top bar (the whole game is affected)."""
+    width = min(surface.get_width() - theme.s(80), theme.s(1000))
+    rect = pygame.Rect(0, 0, width, theme.s(64))
+    rect.midtop = (surface.get_width() // 2, theme.s(8))
+    draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=16)
+    line = th.fit_text(theme, text, th.TEXT_BODY, rect.width - theme.s(32))
+    theme.blit_text(surface, line, th.TEXT_BODY, th.CREAM, shadow=True, center=rect.center)
+
+
+def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLayout, notices: list[WaitNotice]) -> None:
+    """Draw the notices at the top of the log in the right column, beside the board, as many as fit."""
+    height, gap = theme.s(104), theme.s(10)
+    area = layout.log
+    for i, notice in enumerate(notices):
+        rect = pygame.Rect(area.left, area.top + i * (height + gap), area.width, height)
+        if rect.bottom > area.bottom:
+            break
+        draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=12)
+        width = rect.width - theme.s(24)
+        first = th.fit_text(theme, notice.text, th.TEXT_SMALL, width)
+        second = th.fit_text(theme, countdown_line(notice), th.TEXT_SMALL, width)
+        theme.blit_text(surface, first, th.TEXT_SMALL, th.CREAM, shadow=True,
+                        midbottom=(rect.centerx, rect.centery + theme.s(2)))
+        theme.blit_text(surface, second, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
+                        midtop=(rect.centerx, rect.centery + theme.s(2)))

@@ -1,0 +1,363 @@
+"""The LAN host's protocol, without sockets, threads or a clock: every rule of who may say what, and when.
+
+Owns: `HostCore` (in the manner of h11 and boardgame.io's master), which is told what happens and answers
+with what to send: `connect(conn, address, now)`, `receive_bytes(conn, data, now)` (frames, split anywhere),
+`receive(conn, message, now)`, `disconnect(conn, why, now)` and `tick(now)` each return a list of
+`(conn, message)` pairs to send, where a message is a dict or `Close` (cut the connection once what is queued
+for it is sent, or at once). It owns the hello (versions, role, seat claim with a secret token), the places
+kept for seated players (pre-hello connections and spectators have caps of their own, so a seat's owner with
+its token always gets back in), rate limits, stalled frames, silent connections, stale views, reconnects,
+stand-ins (a missing player's seat handed to the computer after a delay, given back on return), the lobby,
+and sending each connection only its own view and events after every change of the table.
+
+Changes that do not come from a connection (the host's screen, a computer seat, the lobby's buttons) queue
+their messages too; `take()` returns them, and `wake()` (set by the shell) says there is something to take.
+The caller serialises every call (the host's lock); the core never blocks and never reads the time.
+
+Imports the standard library, `game` and `net` only. Never sockets, never pygame, never game.ui.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from game.rules import IllegalAction, events_for, seat_view
+from game.session import Table
+from net import protocol as p
+from net.legal import pack_legal
+from net.lobby import Lobby, Refusal
+from net.peers import Connections, HostConfig, Peer
+from net.saving import SeatSecrets
+from net.words import describe_action, describe_ranking
+
+log = logging.getLogger(__name__)
+
+class HostCore(Connections):
+    """A hosted game's protocol: the lobby, the table once it starts, and every connection (net.peers)."""
+
+    def __init__(self, config: HostConfig | None = None, say: Callable[[str], None] | None = None) -> None:
+        super().__init__(config, say)
+        self.lobby = Lobby(self.config.players, self.config.variants, self.config.host_name[: p.MAX_NAME])
+        self.phase = "lobby"  # lobby, playing, over, closed
+        self.table: Table | None = None
+        self.game_id = secrets.token_hex(6)
+        self.missing: dict[int, float] = {}  # seat -> when its player dropped
+        self.ranking: list[dict[str, Any]] | None = None
+        self.actions = 0
+        self.journal: Any = None  # the HostJournal, told whenever the seats' tokens change
+        self.ai_seed: int | None = None  # the computer seats' randomness, kept in the seats file
+        self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
+        self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
+        self.on_table: Callable[[], None] = lambda: None  # the table changed (the computer seats look again)
+
+    # --- the lobby (the host's screen calls these) -----------------------------------------------
+
+    def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
+        """Make a lobby seat open for the LAN, played on the host's screen, or a computer."""
+        self._only_in_lobby()
+        old = self._peer_of(seat)
+        if old is not None:  # first, so that freeing the old claim cannot undo the new plan
+            self._refuse(old, "The host has given your seat to someone else; choose another.")
+        self.lobby.set_plan(seat, plan, level, name)
+        self._lobby_changed()
+
+    def set_players(self, players: int) -> None:
+        """Change the number of seats; players on seats that go away are asked to choose again."""
+        self._only_in_lobby()
+        for peer in self._players():
+            if peer.seat is not None and peer.seat >= players:
+                self._refuse(peer, "The host removed your seat; choose another.")
+        self.lobby.set_players(players)
+        self._lobby_changed()
+
+    def set_variant(self, variant: str, on: bool) -> None:
+        """Switch a variant, or open scores, on or off."""
+        self._only_in_lobby()
+        self.lobby.set_variant(variant, on)
+        self._lobby_changed()
+
+    def can_start(self) -> bool:
+        """Whether every seat is filled and the game may start."""
+        return self.phase == "lobby" and self.lobby.filled
+
+    def start_game(self, seed: int) -> Table:
+        """Seat everyone at a new table and send each connection its first view."""
+        self._only_in_lobby()
+        if not self.lobby.filled:
+            raise Refusal("Some seats are still open.")
+        variants = tuple(sorted(self.lobby.variants))
+        table = Table(self.lobby.table_seats(), seed, variants)
+        names = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
+        # Never the seed while the game is on: with it anyone could rebuild the bag order.
+        self.say(f"The game starts: {names}; variants {list(variants) or 'none'}.")
+        self.seat_table(table)
+        return table
+
+    def seat_table(self, table: Table) -> None:
+        """Play at table (new or resumed): listen to it and send every connection where it stands."""
+        self.table = table
+        table.subscribe(self._on_change)
+        self.phase = "playing"
+        # The lobby says "playing"; a resumed game also says who is missing.
+        (self._seats_changed if self.missing else self._lobby_changed)()
+        self._broadcast([])
+
+    def secrets(self, undos: int) -> SeatSecrets:
+        """Return what the seats file keeps: each seat's plan, level and token, the game id, the undos."""
+        seats = [{"plan": s.plan, "level": s.level, "token": s.token} for s in self.lobby.slots]
+        return SeatSecrets(seats, self.game_id, undos, self.ai_seed)
+
+    def hand_to_computer(self, seat: int) -> None:
+        """Let the computer play a missing LAN player's seat until they come back."""
+        slot = self.lobby.slots[seat]
+        if self.table is None or seat not in self.missing or slot.replaced:
+            return
+        slot.replaced = True
+        self.table.seats[seat].kind = slot.level
+        self.say(f"The computer plays for {slot.name} until they come back.")
+        self._seats_changed()
+        self.on_table()
+
+    def reopen_seats(self, seats: list[int]) -> None:
+        """Let the next player without a token take these LAN seats (their tokens were lost on purpose)."""
+        for seat in seats:
+            if not 0 <= seat < len(self.lobby.slots):
+                raise Refusal(f"This table has {len(self.lobby.slots)} seats; there is no seat {seat + 1}.")
+            if self.lobby.slots[seat].plan != "open":
+                raise Refusal(f"Seat {seat + 1} is not played over the LAN; there is nothing to reopen.")
+        for seat in seats:
+            slot = self.lobby.slots[seat]
+            old = self._peer_of(seat)
+            if old is not None:
+                self._refuse(old, "The host reopened your seat; join again to take it.")
+            slot.token, slot.reopened = None, True
+            self.say(f"Seat {seat + 1} ({slot.name}) is open: the next player to join without a token takes it.")
+        self._keep_secrets()
+        self._seats_changed()
+
+    def is_computer(self, seat: int) -> bool:
+        """Whether the computer decides for seat now (a computer seat, or a stand-in for a missing player)."""
+        slot = self.lobby.slots[seat]
+        return slot.plan == "computer" or slot.replaced
+
+    def level_of(self, seat: int) -> str:
+        """Return the computer level of seat."""
+        return self.lobby.slots[seat].level
+
+    def _timers(self, now: float) -> None:
+        """Hand a seat whose player has been missing long enough to the computer (a stand-in)."""
+        if self.config.replace_after is not None:
+            for seat, since in list(self.missing.items()):
+                if now - since >= self.config.replace_after and not self.lobby.slots[seat].replaced:
+                    self.hand_to_computer(seat)
+
+    def _only_in_lobby(self) -> None:
+        if self.phase != "lobby":
+            raise Refusal("The game has already started.")
+
+    def _keep_secrets(self) -> None:
+        if self.journal is not None:
+            undos = self.journal.secrets.undos if self.journal.secrets is not None else 0
+            self.journal.keep_secrets(self.secrets(undos))
+
+    # --- messages from clients -------------------------------------------------------------------
+
+    def _on_hello(self, peer: Peer, hello: dict[str, Any]) -> None:
+        peer.name = hello["name"].strip()
+        if hello["role"] == "spectator":
+            if sum(1 for q in self._welcomed() if q.role == "spectator") >= self.config.max_spectators:
+                self._refuse(peer, "This table has as many watchers as it can take.")
+                return
+            peer.role = "spectator"
+            self._send(peer, p.welcome(None, None, "spectator", self._lobby_message()))
+            self.say(f"{peer.label} watches.")
+            self._catch_up(peer)
+            return
+        try:
+            seat, token = self._seat_for(hello)
+        except Refusal as exc:
+            self._refuse(peer, str(exc))
+            return
+        old = self._peer_of(seat)
+        if old is not None and old is not peer:
+            # The same player on a new connection: the old one is a half-dead link from before the drop.
+            old.seat = None
+            self._drop(old, "was replaced by a new connection of the same player")
+        peer.role, peer.seat = "player", seat
+        slot = self.lobby.slots[seat]
+        slot.connected = True
+        back = self.missing.pop(seat, None) is not None
+        if slot.replaced:
+            slot.replaced = False
+            if self.table is not None:
+                self.table.seats[seat].kind = "remote"
+        self._send(peer, p.welcome(seat, token, "player", self._lobby_message()))
+        self.say(f"{peer.label} {'is back at' if back else 'takes'} seat {seat + 1} ({slot.dynasty}).")
+        self._catch_up(peer)
+        self._seats_changed()
+        self.on_table()
+
+    def _seat_for(self, hello: dict[str, Any]) -> tuple[int, str]:
+        """Return (seat, token) for a player's hello, or raise Refusal."""
+        token, seat = hello.get("token"), hello.get("seat")
+        if token is not None:
+            try:
+                return self.lobby.reclaim(seat, token), token
+            except Refusal:
+                if self.phase != "lobby":
+                    raise
+        if self.phase == "lobby":
+            return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
+        reopened = [i for i, slot in enumerate(self.lobby.slots) if slot.reopened]
+        if not reopened:
+            raise Refusal("The game has started and every seat is taken; you can watch instead.")
+        if seat is not None and seat not in reopened:
+            raise Refusal(f"Seat {seat + 1} belongs to its player; ask the host to reopen it.")
+        return self._claim_in_game(seat if seat is not None else reopened[0], hello["name"])
+
+    def _claim_in_game(self, seat: int, name: str) -> tuple[int, str]:
+        """Seat a player at a seat the host reopened; its name and dynasty stay the game's."""
+        assert self.table is not None
+        seat, token = self.lobby.claim(seat, name, None)
+        slot = self.lobby.slots[seat]
+        slot.name, slot.reopened = self.table.seats[seat].name, False
+        self.table.seats[seat].kind = "remote"
+        self._keep_secrets()
+        return seat, token
+
+    def _catch_up(self, peer: Peer) -> None:
+        """Send a connection that just arrived the current view, who is missing, and any notice."""
+        if self.table is None:
+            return
+        self._send(peer, self._update_message(peer.seat, [], self._public()))
+        self._send(peer, self._status_message())
+        if self.notice is not None:
+            self._send(peer, p.notice(self.notice))
+
+    def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "player" or peer.seat is None:
+            self._send(peer, p.error("Spectators watch; they cannot play."))
+            return
+        if self.table is None or self.phase != "playing":
+            self._send(peer, p.error("The game is not under way."))
+            return
+        if message["view_id"] != self.table.view_id:
+            self._send(peer, p.error("The table changed before your move arrived; look again.", self.table.view_id))
+            return
+        # Whatever seat the message names, it acts for the connection's seat; the name is dropped.
+        action = {k: v for k, v in message["action"].items() if k != "seat"}
+        try:
+            self.table.submit(peer.seat, action)
+        except IllegalAction as exc:
+            self._send(peer, p.error(str(exc), self.table.view_id))
+        except Exception as exc:  # noqa: BLE001 - a malformed action must never take the table down
+            log.warning("action %r from %s raised %s", action, peer.label, exc)
+            self._send(peer, p.error("The host could not understand that action.", self.table.view_id))
+
+    def _on_undo(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer.role != "player" or peer.seat is None or self.table is None:
+            self._send(peer, p.error("There is nothing for you to undo."))
+            return
+        if message["view_id"] != self.table.view_id:
+            self._send(peer, p.error("The table changed before your undo arrived.", self.table.view_id))
+            return
+        try:
+            self.table.undo(peer.seat)
+        except IllegalAction as exc:
+            self._send(peer, p.error(str(exc), self.table.view_id))
+
+    # --- the table changed -----------------------------------------------------------------------
+
+    def _on_change(self, events: list[dict[str, Any]]) -> None:
+        """Say what happened, and send every connection its update (a table listener)."""
+        assert self.table is not None
+        if any(e.get("kind") == "undone" for e in events):
+            self.say(f"{self.table.seats[events[0]['seat']].name} takes back their last action.")
+        elif self.table.records:
+            record = self.table.records[-1]
+            self.actions += 1
+            self.say(describe_action(self.table.seats[record.seat].name, record.action))
+        self._broadcast(events)
+        if self.table.state.game_over and self.phase == "playing":
+            self._game_over()
+        self.on_table()
+
+    def _broadcast(self, events: list[dict[str, Any]]) -> None:
+        messages: dict[int | None, dict[str, Any]] = {}
+        public = self._public()  # made once; each seat's view adds only that seat's own line to it
+        for peer in self._welcomed():
+            if peer.seat not in messages:
+                messages[peer.seat] = self._update_message(peer.seat, events, public)
+            self._send(peer, messages[peer.seat])  # the same dict: the shell encodes it once
+
+    def _public(self) -> dict[str, Any]:
+        assert self.table is not None
+        return self.table.view(None)  # the engine's public view, with the table's names and view id
+
+    def _update_message(self, seat: int | None, events: list[dict[str, Any]], public: dict[str, Any]) -> dict[str, Any]:
+        assert self.table is not None
+        view = public
+        if seat is not None:
+            view = seat_view(self.table.state, seat, public)
+            view["can_undo"] = self.table.can_undo(seat)
+        message = p.update(self.table.view_id, view, events_for(events, seat))
+        if seat is not None and self.table.to_move() == seat:
+            # The seat to move may act only in these ways; they follow from its own view, so they reveal
+            # nothing, and its screen can light up legal squares without the engine's hidden state.
+            message["legal"] = pack_legal(self.table.legal_actions(seat))
+        return message
+
+    def _game_over(self) -> None:
+        assert self.table is not None
+        self.phase = "over"
+        self.ranking = self.table.view(None)["ranking"]
+        names = [s.name for s in self.table.seats]
+        self.say(f"The game is over ({self.table.state.end_reason}); it was seed {self.table.seed}.")
+        for line in describe_ranking(self.ranking or [], names):
+            self.say("  " + line)
+        self._lobby_changed()
+
+    # --- messages to clients ---------------------------------------------------------------------
+
+    def _lobby_message(self) -> dict[str, Any]:
+        return p.lobby(self.lobby.seats_wire(), self.lobby.options(self.phase))
+
+    def _status_message(self) -> dict[str, Any]:
+        replaced = [s for s in self.missing if self.lobby.slots[s].replaced]
+        after = self.config.replace_after
+        if after is None:
+            return p.seat_status(list(self.missing), replaced)
+        # How long until a computer stands in, so that every screen can count down.
+        waiting = [[seat, round(max(0.0, after - (self.now - since)), 1)]
+                   for seat, since in self.missing.items() if seat not in replaced]
+        return p.seat_status(list(self.missing), replaced, waiting)
+
+    def _lobby_changed(self) -> None:
+        message = self._lobby_message()
+        for peer in self._welcomed():
+            self._send(peer, message)
+        self.on_lobby()
+
+    def _seats_changed(self) -> None:
+        self._lobby_changed()
+        if self.table is not None:
+            message = self._status_message()
+            for peer in self._welcomed():
+                self._send(peer, message)
+
+    def _lost(self, peer: Peer) -> None:
+        """The connection no longer plays its seat: free it in the lobby, report it missing in a game."""
+        seat, peer.seat = peer.seat, None
+        if seat is None or peer.role != "player":
+            return
+        slot = self.lobby.slots[seat]
+        slot.connected = False
+        if self.phase == "lobby":
+            self.lobby.release(seat)
+        elif self.phase in ("playing", "over") and slot.plan == "open":
+            self.missing.setdefault(seat, self.now)
+        if self.phase != "closed":
+            self._seats_changed()

@@ -1,0 +1,137 @@
+"""This machine's IPv4 network interfaces: where discovery announces, and which addresses players can type.
+
+Owns: listing the interfaces that are up (name, address, netmask, broadcast address) with the standard
+library only, the broadcast addresses an announcement in `broadcast` mode goes to (every interface's own,
+never loopback), and the addresses the host and join screens show.
+
+A LAN party on a switch has no router, so no default route: sending to 255.255.255.255 fails there with
+"network unreachable". Each interface's own broadcast address (10.77.0.255 on 10.77.0.1/24) always has a
+route, so announcements go there instead.
+
+On Linux the interfaces come from ioctl (SIOCGIFFLAGS, SIOCGIFADDR, SIOCGIFNETMASK, SIOCGIFBRDADDR), one
+primary address per interface. Elsewhere (or if that fails) `interfaces()` returns None, announcements
+fall back to 255.255.255.255 and the screens to the addresses the host name resolves to.
+
+Imports the standard library only. Never pygame.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import struct
+import sys
+from dataclasses import dataclass
+
+try:
+    import fcntl
+except ImportError:  # Windows: no ioctl; the fallbacks below take over
+    fcntl = None  # type: ignore[assignment]
+
+LOOPBACK = "127.0.0.1"
+BROADCAST = "255.255.255.255"
+
+# Linux ioctl requests and interface flags (linux/sockios.h, linux/if.h).
+SIOCGIFFLAGS = 0x8913
+SIOCGIFADDR = 0x8915
+SIOCGIFBRDADDR = 0x8919
+SIOCGIFNETMASK = 0x891B
+IFF_UP = 0x1
+IFF_BROADCAST = 0x2
+IFF_LOOPBACK = 0x8
+
+
+@dataclass(frozen=True)
+class Interface:
+    """One IPv4 interface that is up."""
+
+    name: str
+    address: str
+    netmask: str
+    broadcast: str | None  # None: the interface cannot broadcast (point-to-point, a VPN tunnel)
+    loopback: bool = False
+
+
+def interfaces() -> list[Interface] | None:
+    """Return the IPv4 interfaces that are up, or None where this system cannot list them."""
+    if fcntl is None or not sys.platform.startswith("linux"):
+        return None
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            return [found for name in names if (found := _interface(probe, name)) is not None]
+    except OSError:
+        return None
+
+
+def _interface(probe: socket.socket, name: str) -> Interface | None:
+    request = struct.pack("256s", name.encode()[:15])
+    try:
+        flags = struct.unpack("H", fcntl.ioctl(probe.fileno(), SIOCGIFFLAGS, request)[16:18])[0]
+        if not flags & IFF_UP:
+            return None
+        address = _ioctl_address(probe, SIOCGIFADDR, request)
+        netmask = _ioctl_address(probe, SIOCGIFNETMASK, request)
+        broadcast = _ioctl_address(probe, SIOCGIFBRDADDR, request) if flags & IFF_BROADCAST else None
+    except OSError:
+        return None  # no IPv4 address on this interface (EADDRNOTAVAIL), or it went away meanwhile
+    return Interface(name, address, netmask, broadcast or None, loopback=bool(flags & IFF_LOOPBACK))
+
+
+def _ioctl_address(probe: socket.socket, request_code: int, request: bytes) -> str:
+    # struct ifreq: 16 bytes of name, then a sockaddr_in whose address is at bytes 4..8.
+    return socket.inet_ntoa(fcntl.ioctl(probe.fileno(), request_code, request)[20:24])
+
+
+def subnet_broadcast(interface: Interface) -> str | None:
+    """Return where a broadcast on this interface goes, or None if it has no subnet to broadcast on."""
+    if interface.loopback or interface.broadcast is None:
+        return None
+    try:
+        network = ipaddress.IPv4Network(f"{interface.address}/{interface.netmask}", strict=False)
+    except ValueError:
+        return None
+    if network.prefixlen >= 31:
+        return None  # a single machine or a point-to-point pair: nobody else to hear it
+    told = interface.broadcast
+    if told in (None, "0.0.0.0") or ipaddress.IPv4Address(told) not in network:
+        return str(network.broadcast_address)  # the kernel was told no (or a wrong) broadcast address
+    return told
+
+
+def broadcast_targets(found: list[Interface] | None) -> list[str]:
+    """Return every interface's own broadcast address, each once; 255.255.255.255 if none can be listed."""
+    if found is None:
+        return [BROADCAST]
+    targets: list[str] = []
+    for interface in found:
+        address = subnet_broadcast(interface)
+        if address is not None and address not in targets:
+            targets.append(address)
+    return targets
+
+
+def usable_addresses(found: list[Interface] | None = None) -> list[str]:
+    """Return the IPv4 addresses other machines can reach this one at (not loopback), best first."""
+    if found is None:
+        found = interfaces()
+    if found is None:
+        return _resolved_addresses()
+    addresses = [i.address for i in found if not i.loopback and not ipaddress.IPv4Address(i.address).is_loopback]
+    # Private LAN addresses first: that is what a LAN party types; link-local ones last.
+    return sorted(dict.fromkeys(addresses), key=_address_rank)
+
+
+def _address_rank(address: str) -> tuple[int, str]:
+    ip = ipaddress.IPv4Address(address)
+    rank = 2 if ip.is_link_local else 0 if ip.is_private else 1
+    return (rank, address)
+
+
+def _resolved_addresses() -> list[str]:
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    addresses = [str(info[4][0]) for info in infos]
+    return sorted({a for a in addresses if not ipaddress.IPv4Address(a).is_loopback}, key=_address_rank)

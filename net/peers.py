@@ -1,0 +1,280 @@
+"""The connection half of the LAN host's core: what it keeps of each connection and how strict it is.
+
+Owns: `HostConfig` (how a host listens and how hard it is on its clients), `Peer` (one connection as the
+protocol knows it: its frame decoder, its rate limit, its clocks, who it turned out to be), `Close` (the
+core's request to cut a connection) and `Connections`, the base of `net.core.HostCore`: connections come
+and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate limit
+and the message checks, the hello deadline and the cap on newcomers who have not said hello, stalled frames,
+silence, refusals with a grace to read them, and the queue of what to send. Sans-I/O: no sockets, no clock.
+
+Imports the standard library and `net` only. Never pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from net import protocol as p
+from net.framing import FrameDecoder, FrameError
+
+log = logging.getLogger(__name__)
+
+CLOSE_GRACE = 1.0  # seconds a refused connection has to read its refusal before it is cut
+
+
+@dataclass
+class HostConfig:
+    """How a host listens and how hard it is on its clients (tests shorten the times)."""
+
+    players: int = 4
+    bind: str = "0.0.0.0"
+    port: int = 47475  # 0: any free port (tests)
+    host_name: str = "Two Rivers"
+    seed: int | None = None
+    ai_seed: int | None = None  # the computer seats' randomness (None: fresh from secrets, as the seed)
+    variants: tuple[str, ...] = ()
+    announce: bool = True
+    rate: float = 20.0  # messages a second a client may send, sustained
+    burst: float = 40.0
+    max_frame: int = 8192  # a client's largest message; real ones are under 200 bytes
+    hello_timeout: float = 3.0  # a new connection must say hello this soon, so silent ones never pile up
+    stall_timeout: float = 10.0  # a frame begun and not finished for this long drops the connection
+    idle_timeout: float = 30.0  # clients ping every few seconds; silence this long is a dead link
+    replace_after: float | None = 60.0  # a missing player's seat goes to the computer after this (None: never)
+    computer_delay: float = 0.6
+    max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
+    max_pending: int = 8  # connections that have not said hello yet; the oldest makes way for a new one
+    max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
+    data_dir: Any = None  # a Path: journal every game in its games/ folder (None: keep no journal)
+
+    @property
+    def max_connections(self) -> int:
+        """Return how many sockets the host may hold at once: every seat, the watchers and the newcomers."""
+        return p.MAX_SEATS + self.max_spectators + self.max_pending
+
+
+@dataclass(frozen=True)
+class Close:
+    """Cut the connection: at once, or once what is queued for it has been sent."""
+
+    now: bool = False
+
+
+Outgoing = list[tuple[int, Any]]  # (conn, a message dict or a Close)
+
+
+class Peer:
+    """One connection as the protocol knows it: its limits and who it turned out to be."""
+
+    def __init__(self, conn: int, address: Any, config: HostConfig, now: float) -> None:
+        self.conn = conn
+        self.address = address
+        self.decoder = FrameDecoder(config.max_frame)
+        self.limiter = p.RateLimiter(config.rate, config.burst)
+        self.role: str | None = None  # None until the hello is accepted
+        self.seat: int | None = None
+        self.name = ""
+        self.opened_at = self.last_heard = now
+        self.pending_since: float | None = None  # a frame begun and not finished since then
+        self.closing_at: float | None = None  # refused or leaving: cut at this time, or once its output is out
+        self.closed = False
+
+    @property
+    def label(self) -> str:
+        who = self.name or "a new connection"
+        return f"{who} ({self.address[0]}:{self.address[1]})" if isinstance(self.address, tuple) else who
+
+
+class Connections:
+    """The connection half of the host's core: each connection's bytes, limits, clocks and departure.
+
+    HostCore builds the game on it and answers the hooks: `_on_hello`, `_on_action`, `_on_undo`, `_lost`
+    (a connection no longer plays its seat) and `_timers` (time passed).
+    """
+
+    phase: str
+
+    def __init__(self, config: HostConfig | None = None, say: Callable[[str], None] | None = None) -> None:
+        self.config = config or HostConfig()
+        self.say = say or (lambda line: log.info("%s", line))
+        self.peers: dict[int, Peer] = {}
+        self.now = 0.0  # the last time the shell told; used for what the host's screen starts
+        self.wake: Callable[[], None] = lambda: None  # there is output to take
+        self._out: Outgoing = []
+
+    def _on_hello(self, peer: Peer, hello: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _on_undo(self, peer: Peer, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _lost(self, peer: Peer) -> None:
+        raise NotImplementedError
+
+    def _timers(self, now: float) -> None:
+        raise NotImplementedError
+
+    # --- events from the shell -------------------------------------------------------------------
+
+    def connect(self, conn: int, address: Any, now: float) -> Outgoing:
+        """A new connection; the oldest of too many silent newcomers makes way for it."""
+        self.now = now
+        pending = sorted((q for q in self._live() if q.role is None), key=lambda q: q.opened_at)
+        for old in pending[: max(0, len(pending) - self.config.max_pending + 1)]:
+            self._refuse(old, "Too many connections are opening at once; try again.")
+        self.peers[conn] = Peer(conn, address, self.config, now)
+        return self.take()
+
+    def receive_bytes(self, conn: int, data: bytes, now: float) -> Outgoing:
+        """Bytes arrived on a connection: decode its frames and act on each message."""
+        self.now = now
+        peer = self.peers.get(conn)
+        if peer is None or peer.closed or peer.closing_at is not None:
+            return self.take()  # refused or leaving: what it says now does not matter
+        peer.last_heard = now
+        try:
+            messages = peer.decoder.feed(data)
+        except FrameError as exc:
+            self._refuse(peer, f"The host could not read your message: {exc}")
+            return self.take()
+        if not peer.decoder.pending_bytes:
+            peer.pending_since = None
+        elif messages or peer.pending_since is None:
+            peer.pending_since = now  # a frame finished: the clock starts again for the one begun
+        for message in messages:
+            if peer.closed or peer.closing_at is not None:
+                break
+            self._on_message(peer, message, now)
+        return self.take()
+
+    def receive(self, conn: int, message: Any, now: float) -> Outgoing:
+        """One decoded message arrived on a connection."""
+        self.now = now
+        peer = self.peers.get(conn)
+        if peer is not None and not peer.closed and peer.closing_at is None:
+            peer.last_heard = now
+            self._on_message(peer, message, now)
+        return self.take()
+
+    def disconnect(self, conn: int, why: str, now: float) -> Outgoing:
+        """The connection is gone (closed, broken, or its output overflowed)."""
+        self.now = now
+        peer = self.peers.get(conn)
+        if peer is not None:
+            self._drop(peer, why)
+        return self.take()
+
+    def tick(self, now: float) -> Outgoing:
+        """Let time pass: hello deadlines, stalls, silence, refusals' grace, stand-ins."""
+        self.now = now
+        cfg = self.config
+        for peer in list(self.peers.values()):
+            if peer.closing_at is not None:
+                if now >= peer.closing_at:
+                    self._drop(peer, "was cut off after a refusal")
+            elif peer.role is None and now - peer.opened_at > cfg.hello_timeout:
+                self._refuse(peer, "The host did not hear a hello in time.")
+            elif peer.pending_since is not None and now - peer.pending_since > cfg.stall_timeout:
+                self._refuse(peer, "Your message stopped halfway; the host let you go.")
+            elif now - peer.last_heard > cfg.idle_timeout:
+                self._drop(peer, "went silent")
+        self._timers(now)
+        return self.take()
+
+    def sent(self, conn: int) -> Outgoing:
+        """Everything queued for conn went out: a connection let go may be closed now."""
+        peer = self.peers.get(conn)
+        if peer is not None and peer.closing_at is not None and not peer.closed:
+            self._drop(peer, "was let go")
+        return self.take()
+
+    def take(self) -> Outgoing:
+        """Return what is to be sent, oldest first, and forget it."""
+        out, self._out = self._out, []
+        return out
+
+    def close_all(self, reason: str) -> Outgoing:
+        """Say goodbye to everyone who said hello: the host is closing."""
+        self.phase = "closed"
+        for peer in self._live():
+            if peer.role is not None:
+                self._send(peer, p.host_closing(reason))
+        return self.take()
+
+    def _on_message(self, peer: Peer, message: Any, now: float) -> None:
+        if not peer.limiter.allow(now):
+            self._refuse(peer, "You sent too many messages; the host let you go.")
+            return
+        try:
+            p.check_client_message(message)
+        except p.ProtocolError as exc:  # VersionMismatch's message is already a refusal a player can read
+            self._refuse(peer, str(exc))
+            return
+        kind = message["type"]
+        if peer.role is None:
+            if kind == "hello":
+                self._on_hello(peer, message)
+            else:
+                self._refuse(peer, "Say hello first.")
+        elif kind == "hello":
+            self._refuse(peer, "You have already said hello.")
+        elif kind == "action":
+            self._on_action(peer, message)
+        elif kind == "undo":
+            self._on_undo(peer, message)
+        elif kind == "ping":
+            self._send(peer, p.pong(message.get("nonce")))
+        elif kind == "bye":
+            peer.closing_at = now  # read no more; it goes once its output is out
+            self._out.append((peer.conn, Close()))
+            self.say(f"{peer.label} leaves.")
+            self._lost(peer)
+
+    def _send(self, peer: Peer, message: dict[str, Any]) -> None:
+        if not peer.closed:
+            if not self._out:
+                self.wake()
+            self._out.append((peer.conn, message))
+
+    # --- leaving ---------------------------------------------------------------------------------
+
+    def _refuse(self, peer: Peer, reason: str) -> None:
+        """Tell a connection why it is let go, then cut it once that is sent (or after a grace)."""
+        if peer.closed or peer.closing_at is not None:
+            return
+        self._send(peer, p.refused(reason))
+        self._out.append((peer.conn, Close()))
+        peer.closing_at = self.now + CLOSE_GRACE
+        self.say(f"{peer.label} is let go: {reason}")
+        self._lost(peer)
+
+    def _drop(self, peer: Peer, why: str) -> None:
+        if peer.closed:
+            return
+        peer.closed = True
+        del self.peers[peer.conn]
+        self._out.append((peer.conn, Close(now=True)))
+        self.wake()
+        if peer.role is not None:
+            self.say(f"{peer.label} {why}.")
+        self._lost(peer)
+
+    # --- looking up connections ------------------------------------------------------------------
+
+    def _live(self) -> list[Peer]:
+        return [q for q in self.peers.values() if not q.closed and q.closing_at is None]
+
+    def _welcomed(self) -> list[Peer]:
+        return [q for q in self._live() if q.role is not None]
+
+    def _players(self) -> list[Peer]:
+        return [q for q in self._welcomed() if q.role == "player"]
+
+    def _peer_of(self, seat: int) -> Peer | None:
+        return next((q for q in self._players() if q.seat == seat), None)

@@ -1,0 +1,113 @@
+"""Continuing a saved LAN game: its journal, its seats file, and what the host says about both.
+
+Owns: `resume_game`, which rebuilds a hosted game's table from its journal and its seats from the seats
+file beside it (`<journal>.seats`): each LAN seat is missing until its player comes back with their token,
+computer seats play again at once, seats played on the host's screen stay there when the host has a screen.
+A seat whose token is lost (no seats file, a damaged one, or no token in it) stays closed to everyone: a
+stranger's hello without a token must never be handed a seat and its hand. The host says so, and how to
+proceed: `HostCore.reopen_seats` (`main.py --host --resume FILE --reopen-seats 1,2`) lets the next player
+without a token take a chosen seat. A journal recovered from damage goes on from an earlier position; every
+player is told so (a notice) as well as the host's console.
+
+Imports the standard library, game.journal, game.session and `net` only. Never sockets, never pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from game.journal import Journal, JournalError, read, resume
+from game.session import Table
+from net.core import HostCore
+from net.saving import HostJournal, SeatSecrets, read_secrets, seats_path
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def resume_game(
+    core: HostCore, path: Path, local: bool = False, reopen: Iterable[int] = ()
+) -> tuple[Journal, HostJournal]:
+    """Continue the saved LAN game at path in core (still in its lobby); raise JournalError if it cannot be.
+
+    reopen: seats (0-based) the host opens on purpose for the next player who joins without a token.
+    """
+    core._only_in_lobby()
+    saved = read(path)  # first: a finished or foreign game is refused before anything is written
+    if not saved.lan:
+        raise JournalError("This saved game was played on one screen, not on the LAN.")
+    if saved.finished:
+        raise JournalError("This game is over; there is nothing to continue.")
+    reopen = sorted(set(reopen))
+    bad = [seat + 1 for seat in reopen if not 0 <= seat < len(saved.seats)]
+    if bad:
+        raise JournalError(f"This game has {len(saved.seats)} seats; there is no seat {bad[0]} to reopen.")
+    for peer in core._players():
+        core._refuse(peer, "The host continues a saved game instead; join it when it starts.")
+    secrets_, problem = read_secrets(seats_path(path))
+    table, writer, journal = resume(path, lan=True, writer=HostJournal)
+    assert isinstance(writer, HostJournal)
+    core.journal = writer
+    _seat_from_journal(core, table, secrets_, local)
+    core.lobby.variants = set(journal.variants)
+    undos = secrets_.undos if secrets_ is not None else 0
+    if secrets_ is not None and secrets_.ai_seed is not None:
+        core.ai_seed = secrets_.ai_seed  # the computers decide as they would have before the restart
+    # View ids go on rising from where the clients left them (an action and an undo each count one).
+    table.view_id = len(table.records) + 2 * undos
+    writer.keep_secrets(core.secrets(undos))
+    core.missing = {i: core.now for i, slot in enumerate(core.lobby.slots) if slot.plan == "open"}
+    _say_resumed(core, journal)
+    _say_lost_tokens(core, problem, reopen)
+    if reopen:
+        core.reopen_seats([seat for seat in reopen if core.lobby.slots[seat].plan == "open"])
+    core.seat_table(table)
+    return journal, writer
+
+
+def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | None, local: bool) -> None:
+    """Make the lobby's seats those of a saved game, tokens and plans from its seats file."""
+    if secrets_ is not None and secrets_.game_id:
+        core.game_id = secrets_.game_id
+    core.lobby.set_players(table.players)
+    for i, seat in enumerate(table.seats):
+        saved: dict[str, Any] = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
+        plan = saved.get("plan") if saved.get("plan") in ("open", "local", "computer") else \
+            ("computer" if seat.is_computer else "open")
+        if plan == "local" and not local:
+            plan = "open"
+        level = saved.get("level") if saved.get("level") in LEVELS else (seat.kind if seat.is_computer else "normal")
+        token = saved.get("token") if plan == "open" and isinstance(saved.get("token"), str) else None
+        slot = core.lobby.slots[i]
+        slot.plan, slot.level, slot.token = plan, level, token
+        slot.name, slot.dynasty, slot.connected, slot.replaced, slot.reopened = \
+            seat.name, seat.dynasty, False, False, False
+        seat.kind = slot.kind()
+
+
+def _say_resumed(core: HostCore, journal: Journal) -> None:
+    actions = len(journal.actions)
+    if journal.recovered_from is None:
+        core.say(f"The saved game continues after {actions} actions.")
+        return
+    core.say(f"The saved game continues after {actions} actions (the file was damaged; it goes on from its "
+             f"last whole action, {actions}). Every player is told the game may be back at an earlier position.")
+    core.notice = (f"The host's saved game was damaged: play goes on from an earlier position, after action "
+                   f"{actions}. Moves made after it must be made again.")
+
+
+def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> None:
+    closed = [i for i, slot in enumerate(core.lobby.slots)
+              if slot.plan == "open" and slot.token is None and i not in reopen]
+    if problem is None and not closed:
+        return
+    where = problem or "Some seats have no saved token."
+    if not closed:
+        core.say(f"{where} The seats you reopened are free for the next players to join.")
+        return
+    seats = ",".join(str(i + 1) for i in closed)
+    core.say(f"{where} Seats {seats} stay closed: nobody can prove they are theirs, and a stranger must not be "
+             f"shown their hands. To let their players back in, reopen them on purpose: "
+             f"main.py --host --resume FILE --reopen-seats {seats} (or Reopen on the host's screen); "
+             f"the first player to join each reopened seat takes it.")

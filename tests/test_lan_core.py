@@ -1,0 +1,388 @@
+"""The LAN protocol against the host's core alone: no socket, no thread, no sleep; time is a number we pass.
+
+Every rule a connection meets: the hello and its refusals, seats and tokens, the caps on newcomers and
+watchers (a seat's owner always gets back in), rate limits, stalled frames and silence, stale views,
+reconnects, stand-ins, the lobby, resuming without the seats file, and what each seat is sent.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.journal import JournalWriter
+from game.rules import view_for
+from game.session import Table
+from net import protocol as p
+from net.core import HostCore
+from net.framing import encode_frame
+from net.lobby import Refusal
+from net.peers import Close, HostConfig
+from net.resume import resume_game
+from net.saving import seats_path
+from tests.lan_kit import normal
+
+
+class Wire:
+    """A core and the messages it sent to each connection, with a clock that moves only when told."""
+
+    def __init__(self, **config: Any) -> None:
+        settings: dict[str, Any] = dict(players=2, rate=1000.0, burst=1000.0, replace_after=None)
+        settings.update(config)
+        self.lines: list[str] = []
+        self.core = HostCore(HostConfig(**settings), say=self.lines.append)
+        self.now = 100.0
+        self.inbox: dict[int, list[Any]] = {}
+        self.next_conn = 0
+
+    def deliver(self, outgoing: list[tuple[int, Any]]) -> None:
+        for conn, message in outgoing:
+            self.inbox.setdefault(conn, []).append(message)
+
+    def connect(self) -> int:
+        conn, self.next_conn = self.next_conn, self.next_conn + 1
+        self.deliver(self.core.connect(conn, ("127.0.0.1", 40000 + conn), self.now))
+        return conn
+
+    def send(self, conn: int, message: dict[str, Any]) -> list[Any]:
+        """Send one message as bytes; return what conn was sent back."""
+        self.inbox[conn] = []
+        self.deliver(self.core.receive_bytes(conn, encode_frame(message), self.now))
+        self.deliver(self.core.take())
+        return self.inbox.get(conn, [])
+
+    def tick(self, seconds: float) -> None:
+        self.now += seconds
+        self.deliver(self.core.tick(self.now))
+
+    def last(self, conn: int, kind: str) -> dict[str, Any]:
+        found = [m for m in self.inbox.get(conn, []) if isinstance(m, dict) and m["type"] == kind]
+        assert found, (kind, self.inbox.get(conn))
+        return found[-1]
+
+    def closed(self, conn: int) -> bool:
+        return any(isinstance(m, Close) for m in self.inbox.get(conn, []))
+
+    def player(self, name: str, **hello: Any) -> tuple[int, dict[str, Any]]:
+        conn = self.connect()
+        answer = self.send(conn, p.hello(name, **hello))
+        return conn, answer[0]
+
+    def start(self, seed: int = 3) -> Table:
+        table = self.core.start_game(seed)
+        self.deliver(self.core.take())
+        return table
+
+
+def refusal(answer: list[Any]) -> str:
+    """Return the reason of a refusal, checking the connection is also let go."""
+    assert answer[0]["type"] == "refused", answer
+    assert any(isinstance(m, Close) for m in answer), "a refused connection is let go"
+    return str(answer[0]["reason"])
+
+
+# --- the hello -------------------------------------------------------------------------------------
+
+
+def test_a_player_is_welcomed_to_the_first_free_seat_with_a_secret_token() -> None:
+    wire = Wire()
+    conn, welcome = wire.player("Ann")
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0 and len(welcome["token"]) >= 32
+    assert welcome["lobby"]["seats"][0]["name"] == "Ann" and "token" not in welcome["lobby"]["seats"][0]
+    other, welcome = wire.player("Bob", seat=1, dynasty="urn")
+    assert welcome["seat"] == 1 and wire.core.lobby.slots[1].dynasty == "urn"
+    assert wire.last(conn, "lobby")["seats"][1]["name"] == "Bob"  # everyone sees who sat down
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ({**p.hello("Ann"), "game": "9.9"}, "This host runs Two Rivers"),
+        ({**p.hello("Ann"), "protocol": 99}, "protocol"),
+        (p.hello("   "), "blank"),
+        (p.hello("Ann", role="judge"), "'player' or 'spectator'"),
+        (p.ping(), "Say hello first"),
+        (p.action(0, {"kind": "pass"}), "Say hello first"),
+        ({"type": "shout"}, "unknown message type"),
+    ],
+)
+def test_a_bad_first_message_is_refused_with_its_reason(message: dict[str, Any], reason: str) -> None:
+    wire = Wire()
+    conn = wire.connect()
+    assert reason in refusal(wire.send(conn, message))
+    assert wire.core.lobby.free_seats() == [0, 1]
+
+
+def test_a_second_hello_and_a_taken_seat_are_refused() -> None:
+    wire = Wire()
+    conn, _ = wire.player("Ann")
+    assert "already said hello" in refusal(wire.send(conn, p.hello("Ann")))
+    assert wire.core.lobby.free_seats() == [0, 1]  # let go in the lobby: the seat is free again
+    wire.player("Bob", seat=1)
+    assert "Seat 2 is not free" in refusal(wire.send(wire.connect(), p.hello("Cy", seat=1)))
+    wire.player("Cy")
+    assert "Every seat" in refusal(wire.send(wire.connect(), p.hello("Di")))
+
+
+def test_a_spectator_is_welcomed_without_a_seat_and_cannot_act() -> None:
+    wire = Wire()
+    tv = wire.connect()
+    (welcome,) = wire.send(tv, p.hello("TV", role="spectator"))
+    assert welcome["role"] == "spectator" and welcome["seat"] is None and welcome["token"] is None
+    wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    update = wire.last(tv, "update")
+    assert update["view"]["seat"] is None and all(s["hand"] is None for s in update["view"]["seats"])
+    assert "legal" not in update
+    (error,) = wire.send(tv, p.action(update["view_id"], {"kind": "pass"}))
+    assert error["type"] == "error" and "Spectators watch" in error["reason"]
+
+
+# --- places kept for seated players ----------------------------------------------------------------
+
+
+def test_watchers_have_a_cap_of_their_own_and_a_seat_owner_always_gets_back_in() -> None:
+    wire = Wire(max_spectators=3)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    table = wire.start()
+    watchers = [wire.connect() for _ in range(5)]
+    answers = [wire.send(conn, p.hello(f"TV {i}", role="spectator")) for i, conn in enumerate(watchers)]
+    assert [a[0]["type"] for a in answers] == ["welcome"] * 3 + ["refused"] * 2
+    assert "watchers" in answers[3][0]["reason"]
+    wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.core.missing == {0: wire.now}
+    back, again = wire.player("Ann", seat=0, token=welcome["token"])
+    assert again["type"] == "welcome" and again["seat"] == 0 and not wire.core.missing
+    assert wire.last(back, "update")["view"]["seats"][0]["hand"] == view_for(table.state, 0)["seats"][0]["hand"]
+
+
+def test_silent_newcomers_make_way_for_new_connections_and_must_say_hello_soon() -> None:
+    wire = Wire(max_pending=2, hello_timeout=3.0)
+    silent = [wire.connect() for _ in range(2)]
+    wire.tick(1.0)
+    newcomer = wire.connect()  # the oldest silent one makes way
+    assert wire.closed(silent[0]) and "at once" in wire.last(silent[0], "refused")["reason"]
+    assert not wire.closed(silent[1]) and not wire.closed(newcomer)
+    wire.tick(2.5)  # silent[1] has waited 3.5 s, the newcomer 2.5 s
+    assert "hello in time" in wire.last(silent[1], "refused")["reason"]
+    assert not wire.closed(newcomer)
+    assert wire.send(newcomer, p.hello("Ann"))[0]["type"] == "welcome"
+
+
+# --- limits ----------------------------------------------------------------------------------------
+
+
+def test_a_flood_of_messages_is_cut_at_the_rate_limit() -> None:
+    wire = Wire(rate=1.0, burst=3.0)
+    conn, _ = wire.player("Ann")  # the hello is the first message of the burst
+    assert wire.send(conn, p.ping(1))[0] == p.pong(1)
+    assert wire.send(conn, p.ping(2))[0] == p.pong(2)
+    assert "too many messages" in refusal(wire.send(conn, p.ping(3)))
+    assert wire.core.lobby.free_seats() == [0, 1]  # a player let go in the lobby frees the seat
+
+
+def test_the_budget_refills_with_time() -> None:
+    wire = Wire(rate=1.0, burst=2.0)
+    conn, _ = wire.player("Ann")
+    assert wire.send(conn, p.ping(1))[0]["type"] == "pong"
+    wire.now += 1.0
+    assert wire.send(conn, p.ping(2))[0]["type"] == "pong"
+
+
+def test_frames_split_at_every_byte_are_read_and_a_bad_frame_is_refused() -> None:
+    wire = Wire()
+    conn = wire.connect()
+    data = encode_frame(p.hello("Ann"))
+    for i in range(len(data)):
+        wire.deliver(wire.core.receive_bytes(conn, data[i:i + 1], wire.now))
+    assert wire.last(conn, "welcome")["seat"] == 0
+    bad = wire.connect()
+    wire.deliver(wire.core.receive_bytes(bad, b"\xff\xff\xff\xff", wire.now))
+    assert "could not read" in wire.last(bad, "refused")["reason"] and wire.closed(bad)
+
+
+def test_a_stalled_frame_and_a_silent_player_are_let_go() -> None:
+    wire = Wire(stall_timeout=2.0, idle_timeout=10.0)
+    stalled, _ = wire.player("Slow")
+    quiet, _ = wire.player("Quiet")
+    wire.deliver(wire.core.receive_bytes(stalled, encode_frame(p.ping())[:3], wire.now))
+    wire.tick(2.5)
+    assert "stopped halfway" in wire.last(stalled, "refused")["reason"]
+    wire.tick(8.0)
+    assert wire.inbox[quiet][-1] == Close(now=True)
+    assert "went silent" in "\n".join(wire.lines)
+
+
+def test_a_refused_connection_is_cut_after_its_grace_or_once_its_refusal_is_sent() -> None:
+    wire = Wire()
+    a, b = wire.connect(), wire.connect()
+    wire.send(a, p.ping())
+    wire.send(b, p.ping())
+    wire.deliver(wire.core.sent(a))  # the shell sent a's refusal: a goes now
+    assert wire.inbox[a][-1] == Close(now=True)
+    assert wire.inbox[b][-1] == Close()
+    wire.tick(1.5)  # b never read its refusal: cut after the grace
+    assert wire.inbox[b][-1] == Close(now=True)
+    assert not wire.core.peers
+
+
+# --- the game --------------------------------------------------------------------------------------
+
+
+def test_each_seat_is_sent_its_own_view_and_the_seat_to_move_its_legal_actions() -> None:
+    wire = Wire(players=3)
+    conns = [wire.player(f"P{i}")[0] for i in range(3)]
+    table = wire.start()
+    for seat, conn in enumerate(conns):
+        update = wire.last(conn, "update")
+        expected = table.view(seat)
+        assert update["view"] == expected and update["view_id"] == 0
+        assert ("legal" in update) == (seat == table.to_move())
+
+
+def test_a_stale_an_illegal_and_an_out_of_turn_action_are_refused_and_change_nothing() -> None:
+    wire = Wire()
+    ann, _ = wire.player("Ann")
+    bob, _ = wire.player("Bob")
+    table = wire.start()
+    mover = table.to_move()
+    assert mover is not None
+    now, other = (ann, bob) if mover == 0 else (bob, ann)
+    before = table.view(None)
+    (error,) = wire.send(other, p.action(0, {"kind": "pass"}))
+    assert error["type"] == "error" and "not your decision" in error["reason"]
+    (error,) = wire.send(now, p.action(0, {"kind": "commit", "count": 1}))
+    assert error["type"] == "error" and error["view_id"] == 0
+    assert table.view(None) == before
+    legal = random.Random(1).choice(table.legal_actions(mover))
+    answer = wire.send(now, p.action(0, legal))
+    assert wire.last(now, "update")["view_id"] == 1 and answer
+    (error,) = wire.send(now, p.action(0, legal))
+    assert "table changed" in error["reason"] and error["view_id"] == 1
+
+
+def test_a_dropped_player_is_missing_and_comes_back_only_with_its_token() -> None:
+    wire = Wire()
+    ann, welcome = wire.player("Ann")
+    bob, _ = wire.player("Bob")
+    wire.start()
+    wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.last(bob, "seat_status") == p.seat_status([0], [])
+    stranger = wire.connect()
+    assert "every seat is taken" in refusal(wire.send(stranger, p.hello("Eve")))
+    thief = wire.connect()
+    assert "belongs to someone else" in refusal(wire.send(thief, p.hello("Eve", token="x" * 32)))
+    _, again = wire.player("Ann", token=welcome["token"])
+    assert again["seat"] == 0 and wire.last(bob, "seat_status") == p.seat_status([], [])
+
+
+def test_a_new_connection_of_the_same_player_replaces_the_half_dead_one() -> None:
+    wire = Wire()
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    new, again = wire.player("Ann", seat=0, token=welcome["token"])
+    assert again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+    assert wire.core._peer_of(0) is wire.core.peers[new]
+
+
+def test_a_missing_player_gets_a_stand_in_after_the_delay_and_the_seat_back_on_return() -> None:
+    wire = Wire(replace_after=5.0)
+    ann, welcome = wire.player("Ann")
+    bob, _ = wire.player("Bob")
+    table = wire.start()
+    wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.last(bob, "seat_status") == p.seat_status([0], [], [[0, 5.0]])  # screens count down from it
+    wire.tick(4.0)
+    assert not wire.core.lobby.slots[0].replaced and not wire.core.is_computer(0)
+    wire.tick(1.5)
+    assert wire.core.is_computer(0) and table.seats[0].kind == "normal"
+    assert wire.last(bob, "seat_status") == p.seat_status([0], [0], [])
+    _, again = wire.player("Ann", token=welcome["token"])
+    assert again["seat"] == 0 and not wire.core.is_computer(0) and table.seats[0].kind == "remote"
+
+
+def test_undo_is_refused_for_spectators_and_stale_views() -> None:
+    wire = Wire()
+    ann, _ = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    (error,) = wire.send(ann, p.undo(5))
+    assert "changed before your undo" in error["reason"]
+    (error,) = wire.send(ann, p.undo(0))
+    assert "Nothing to undo" in error["reason"]
+
+
+# --- the lobby -------------------------------------------------------------------------------------
+
+
+def test_the_lobby_plan_moves_players_and_the_game_starts_only_when_filled() -> None:
+    wire = Wire(players=3)
+    ann, _ = wire.player("Ann")
+    with pytest.raises(Refusal):
+        wire.core.start_game(1)
+    wire.core.set_plan(0, "computer", "hard")
+    wire.deliver(wire.core.take())
+    assert "given your seat" in wire.last(ann, "refused")["reason"]
+    wire.core.set_players(2)
+    wire.core.set_plan(1, "local")
+    assert wire.core.can_start()
+    wire.core.set_variant("buildings", True)
+    table = wire.start()
+    assert table.variants == ("buildings",) and [s.kind for s in table.seats] == ["hard", "human"]
+    with pytest.raises(Refusal):
+        wire.core.set_plan(0, "open")
+
+
+def test_the_seed_never_reaches_a_connection() -> None:
+    wire = Wire()
+    ann, _ = wire.player("Ann")
+    wire.player("Bob")
+    seed = 2**127 + 12345
+    wire.start(seed)
+    blob = b"".join(encode_frame(normal(m)) for m in wire.inbox[ann] if isinstance(m, dict))
+    assert str(seed).encode() not in blob and seed.to_bytes(16, "big")[:8] not in blob
+
+
+# --- resuming ----------------------------------------------------------------------------------------
+
+
+def saved_game(tmp_path: Path, actions: int = 6) -> Path:
+    """Write the journal of a LAN game a few actions in (no seats file), and return its path."""
+    wire = Wire()
+    wire.player("Ann")
+    wire.player("Bob")
+    table = wire.start(seed=11)
+    path = tmp_path / "game.journal"
+    JournalWriter(table, path, lan=True)
+    rng = random.Random(5)
+    for _ in range(actions):
+        seat = table.to_move()
+        assert seat is not None
+        table.submit(seat, rng.choice(table.legal_actions(seat)))
+    return path
+
+
+def test_a_game_resumed_without_its_seats_file_keeps_every_seat_closed_until_reopened(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    assert not seats_path(path).exists()
+    wire = Wire()
+    resume_game(wire.core, path)
+    said = "\n".join(wire.lines)
+    assert "seats file" in said and "missing" in said and "--reopen-seats 1,2" in said
+    stranger = wire.connect()
+    assert "every seat is taken" in refusal(wire.send(stranger, p.hello("Eve")))
+    wire.core.reopen_seats([1])
+    assert "every seat is taken" not in (reason := refusal(wire.send(wire.connect(), p.hello("Eve", seat=0))))
+    assert "reopen" in reason
+    conn, welcome = wire.player("Bob")
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"]
+    assert wire.last(conn, "update")["view"]["seats"][1]["hand"] is not None
+    assert wire.core.lobby.slots[1].name == "Bob"  # the seat keeps the game's name
+    again = wire.connect()
+    assert "every seat is taken" in refusal(wire.send(again, p.hello("Eve")))

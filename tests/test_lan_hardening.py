@@ -1,0 +1,206 @@
+"""LAN play that cannot be cheated or locked out, over real sockets on 127.0.0.1 (issue 12, points 1 to 3):
+an unguessable bag whose seed never goes out, seats kept for their players however many watch, a resumed
+game whose seats file is lost or damaged closed to strangers until the host reopens seats on purpose, and
+players told when a damaged journal sends the game back to an earlier position."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from net import protocol as p
+from net.client import Refused, WireClient
+from net.headless import parse_seats
+from net.host import Host, HostConfig
+from net.saving import seats_path
+from tests.lan_kit import close_all, make_host, play, seat_players
+from tests.test_lan_resume import journalled_game
+
+
+def secret_forms(seed: int) -> list[bytes]:
+    """Return the ways a seed could travel in a message: digits, hex, and its bytes in either order."""
+    raw = seed.to_bytes(16, "big")
+    return [str(seed).encode(), f"{seed:x}".encode(), raw, raw[::-1], raw[:8], raw[8:]]
+
+
+def test_no_byte_a_lan_player_or_watcher_receives_holds_the_seed() -> None:
+    host = make_host(players=2, seed=None)
+    players = seat_players(host, 2)
+    watcher = WireClient("127.0.0.1", host.port)
+    watcher.hello("TV", role="spectator")
+    try:
+        host.start_game()
+        assert host.table is not None
+        seed = host.table.seed
+        assert seed.bit_length() > 64  # drawn from secrets: 128 bits, not a small number anyone can try
+        play(host, dict(enumerate(players)), random.Random(8))
+        assert host.phase == "over"
+        watcher.drain(0.05)
+        for client in [*players, watcher]:
+            assert client.raw and client.view is not None and client.view["game_over"]
+            for form in secret_forms(seed):
+                assert form not in client.raw  # not before the game is over, and not after either
+    finally:
+        host.stop()
+        close_all([*players, watcher])
+
+
+def test_two_hosts_without_a_given_seed_deal_different_bags() -> None:
+    bags = []
+    for _ in range(2):
+        host = Host(HostConfig(players=2, seed=None, announce=False), say=lambda line: None)
+        host.set_plan(0, "local")
+        host.set_plan(1, "computer")
+        host.start_game()
+        assert host.table is not None
+        bags.append((host.table.seed, host.table.state.bag))
+        host.core.phase = "closed"  # never started listening: nothing to stop but the computers
+        if host._computer is not None:
+            host._computer.stop()
+    assert bags[0][0] != bags[1][0] and bags[0][1] != bags[1][1]
+
+
+def test_watchers_that_ping_never_lock_a_seated_player_out() -> None:
+    host = make_host(players=2)
+    players = seat_players(host, 2)
+    watchers: list[WireClient] = []
+    refused = 0
+    try:
+        host.start_game()
+        for i in range(22):
+            watcher = WireClient("127.0.0.1", host.port)
+            watchers.append(watcher)
+            try:
+                watcher.hello(f"TV {i}", role="spectator")
+            except Refused as exc:
+                assert "watchers" in str(exc)
+                refused += 1
+        assert refused == 22 - host.config.max_spectators
+        welcomed = watchers[: host.config.max_spectators]
+        for round_ in range(3):
+            for watcher in welcomed:
+                watcher.send(p.ping(round_))
+            for watcher in welcomed:
+                assert watcher.expect("pong")["nonce"] == round_
+            if round_ == 1:
+                # A seated player's link goes half dead (the host has not noticed: its socket still counts),
+                # and the player comes back on a new connection with its token while the watchers ping.
+                token = players[0].token
+                back = WireClient("127.0.0.1", host.port)
+                players.append(back)
+                welcome = back.hello("Player 1", seat=0, token=token)
+                assert welcome["seat"] == 0 and welcome["token"] == token
+                assert back.expect("update")["view"]["seats"][0]["hand"] is not None
+        assert not host.missing
+    finally:
+        host.stop()
+        close_all([*players, *watchers])
+
+
+def resume_quietly(path: Path, lines: list[str], **overrides: Any) -> Host:
+    """Return a started host continuing the saved game at path, its console kept in lines."""
+    settings: dict[str, Any] = dict(bind="127.0.0.1", port=0, announce=False, rate=10_000.0, burst=10_000.0,
+                                    computer_delay=60.0, replace_after=None, data_dir=path.parent.parent)
+    settings.update(overrides)
+    host = Host(HostConfig(**settings), say=lines.append)
+    host.resume_game(path)
+    return host.start()
+
+
+@pytest.mark.parametrize("loss", ["missing", "damaged"])
+def test_a_resumed_game_without_its_seats_file_is_closed_to_strangers_until_the_host_reopens_a_seat(
+    tmp_path: Path, loss: str
+) -> None:
+    host, clients = journalled_game(tmp_path, players=3, stop_at=12)
+    assert host.journal is not None
+    path = host.journal.path
+    tokens = [c.token for c in clients]
+    host.stop()
+    close_all(clients)
+    if loss == "missing":
+        seats_path(path).unlink()
+    else:
+        seats_path(path).write_text('{"format": "two-rivers-seats", "seats": [{"tok')
+    lines: list[str] = []
+    again = resume_quietly(path, lines)
+    tried: list[WireClient] = []
+    try:
+        said = "\n".join(lines)
+        assert f"The seats file {seats_path(path)} is {loss}" in said
+        assert "Seats 1,2 stay closed" in said and "--reopen-seats 1,2" in said
+        for name, seat, token in (("Eve", None, None), ("Eve", 0, None), ("Player 1", 0, tokens[0])):
+            stranger = WireClient("127.0.0.1", again.port)
+            tried.append(stranger)
+            with pytest.raises(Refused):
+                stranger.hello(name, seat=seat, token=token)
+        assert again.lobby.slots[0].token is None and sorted(again.missing) == [0, 1]
+        # The host reopens seat 1 on purpose: the next player without a token takes it, and only it.
+        again.reopen_seats([0])
+        assert "Seat 1" in lines[-1] and "open" in lines[-1]
+        player = WireClient("127.0.0.1", again.port)
+        tried.append(player)
+        welcome = player.hello("Player 1")
+        assert welcome["seat"] == 0 and welcome["token"] and welcome["token"] != tokens[0]
+        assert player.expect("update")["view"]["seats"][0]["hand"] is not None
+        late = WireClient("127.0.0.1", again.port)
+        tried.append(late)
+        with pytest.raises(Refused):
+            late.hello("Eve")
+    finally:
+        again.stop()
+        close_all(tried)
+
+
+def test_the_headless_host_reopens_the_seats_it_is_told(tmp_path: Path) -> None:
+    assert parse_seats("1, 3") == [0, 2] and parse_seats("") == []
+    for bad in ("0", "5", "one", "1;2"):
+        with pytest.raises(ValueError, match="--reopen-seats"):
+            parse_seats(bad)
+    host, clients = journalled_game(tmp_path, players=3, stop_at=8)
+    assert host.journal is not None
+    path = host.journal.path
+    host.stop()
+    close_all(clients)
+    seats_path(path).unlink()
+    lines: list[str] = []
+    settings = dict(bind="127.0.0.1", port=0, announce=False, computer_delay=60.0, replace_after=None)
+    again = Host(HostConfig(**settings), say=lines.append)  # type: ignore[arg-type]
+    again.resume_game(path, reopen=[1])
+    try:
+        said = "\n".join(lines)
+        assert "Seats 1 stay closed" in said and "Seat 2" in said
+        assert again.lobby.slots[1].reopened and not again.lobby.slots[0].reopened
+    finally:
+        again.stop()
+
+
+def test_players_are_told_when_a_damaged_journal_sends_the_game_back(tmp_path: Path) -> None:
+    host, clients = journalled_game(tmp_path, players=3, stop_at=20)
+    assert host.journal is not None
+    path = host.journal.path
+    tokens = [c.token for c in clients]
+    host.stop()
+    close_all(clients)
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-2]) + lines[-2][:10])  # the last action lost, the one before cut short
+    said: list[str] = []
+    again = resume_quietly(path, said)
+    back: list[WireClient] = []
+    try:
+        assert any("damaged" in line for line in said)
+        for seat, token in enumerate(tokens):
+            client = WireClient("127.0.0.1", again.port)
+            back.append(client)
+            client.hello(f"Player {seat + 1}", seat=seat, token=token)
+            notice = client.expect("notice")
+            assert "earlier position" in notice["text"] and f"after action {len(lines) - 3}" in notice["text"]
+        watcher = WireClient("127.0.0.1", again.port)
+        back.append(watcher)
+        watcher.hello("TV", role="spectator")
+        assert "earlier position" in watcher.expect("notice")["text"]
+    finally:
+        again.stop()
+        close_all(back)

@@ -1,0 +1,120 @@
+"""The table of a LAN game on SDL's dummy drivers: a missing player is waited for beside the board.
+
+Hosts bind 127.0.0.1 on a free port and announce nothing; every wait has a deadline.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
+from game.ui.headless import click_button, make_app
+from game.ui.lan_table import countdown_line
+from net.client import WireClient
+from tests.test_lan_screens import local_config, run_until, texts
+
+lan = pytest.importorskip("game.ui.lan_screens")
+
+
+def two_seat_game(app, replace_after: float | None = 75.0):  # type: ignore[no-untyped-def]
+    """Host a 2-seat game on this screen with Ann at seat 2 over the LAN; return (scene, host, Ann's client)."""
+    config = local_config()
+    config.replace_after = replace_after
+    scene = lan.HostScene(app, config)
+    app.push(scene)
+    host = scene.host
+    assert host is not None
+    scene.players.step(-1)
+    scene.players.step(-1)
+    ann = WireClient("127.0.0.1", host.port)
+    ann.hello("Ann")
+    run_until(app, lambda: scene.start.enabled)
+    click_button(app, "start", frames=3)
+    assert isinstance(app.top, lan.LanTableScene)
+    run_until(app, lambda: app.top.layout_ is not None)
+    return app.top, host, ann
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_missing_player_is_waited_for_beside_the_board_with_a_countdown(size: tuple[int, int]) -> None:
+    app = make_app(size)
+    host = None
+    try:
+        table, host, ann = two_seat_game(app)
+        ann.close()
+        run_until(app, lambda: table.lan.missing == frozenset({1}))
+        (notice,) = lan.wait_notices(table.lan, ["Enheduanna", "Ann"], time.monotonic())
+        assert notice.text == "Waiting for Ann" and 70 <= notice.seconds <= 75
+        drawn = texts(app)
+        waiting = [r for r in drawn if r.text == "Waiting for Ann"]
+        countdown = [r for r in drawn if r.text.startswith("A computer plays in 1:1")]
+        assert waiting and countdown, [r.text for r in drawn]
+        layout = table.layout_
+        for record in waiting + countdown:
+            assert not record.rect.colliderect(layout.board), "the notice covers the board"
+            assert layout.log.contains(record.rect), "the notice leaves the right column"
+        host.hand_to_computer(1)  # the stand-in plays: nothing to wait for any more
+        run_until(app, lambda: table.lan.computer == frozenset({1}))
+        assert lan.wait_notices(table.lan, ["Enheduanna", "Ann"], time.monotonic()) == []
+        assert not [r for r in texts(app) if r.text.startswith("Waiting for")]
+    finally:
+        app.close()
+        if host is not None:
+            host.stop()
+
+
+def test_a_countdown_past_its_end_with_no_word_from_the_host_is_dropped() -> None:
+    app = make_app((1280, 720))
+    host = None
+    try:
+        table, host, ann = two_seat_game(app)
+        ann.close()
+        run_until(app, lambda: bool(table.lan.missing))
+        at = table.lan.stand_in_at[1]
+        fresh = lan.wait_notices(table.lan, ["E", "Ann"], at - 61.2)
+        assert countdown_line(fresh[0]) == "A computer plays in 1:01"
+        assert lan.wait_notices(table.lan, ["E", "Ann"], at + 1)[0].seconds == 0
+        stale = lan.wait_notices(table.lan, ["E", "Ann"], at + 30)
+        assert stale[0].seconds is None and countdown_line(stale[0]) == "The game waits for them"
+    finally:
+        app.close()
+        if host is not None:
+            host.stop()
+
+
+def test_a_lan_player_sees_the_countdown_and_it_goes_when_the_computer_plays() -> None:
+    from net.client import NetLink
+    from net.host import Host
+
+    config = local_config()
+    config.players, config.replace_after = 3, 90.0
+    host = Host(config, say=lambda line: None).start()
+    ann, bob = WireClient("127.0.0.1", host.port), None
+    try:
+        host.set_plan(0, "computer", "easy")
+        ann.hello("Ann")
+        bob = NetLink("127.0.0.1", host.port, "Bob", reconnect_for=5.0)
+        deadline = time.monotonic() + 5
+        while not host.can_start():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        host.start_game()
+        ann.close()
+        deadline = time.monotonic() + 5
+        while bob.missing != {1} or 1 not in bob.stand_in_at:
+            assert time.monotonic() < deadline, (bob.missing, bob.stand_in_at)
+            time.sleep(0.01)
+        (notice,) = lan.wait_notices(bob, ["Computer 1", "Ann", "Bob"], time.monotonic())
+        assert notice.text == "Waiting for Ann" and 85 <= notice.seconds <= 90
+        host.hand_to_computer(1)
+        deadline = time.monotonic() + 5
+        while bob.computer != {1}:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert bob.stand_in_at == {} and lan.wait_notices(bob, ["C", "Ann", "Bob"], time.monotonic()) == []
+    finally:
+        if bob is not None:
+            bob.close()
+        host.stop()
