@@ -103,12 +103,20 @@ class Theme:
     _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
     _containers: list[pygame.Rect] = field(default_factory=list)
     hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
+    # Words drawn every frame are rendered once: (text, px, rgb, shadow) -> surface. Bounded, cleared when full.
+    _lines: dict[tuple, pygame.Surface] = field(default_factory=dict)
+    _scale: tuple[tuple[int, int], float] = ((0, 0), 1.0)
+    _fits: dict[tuple, textfit.Fit] = field(default_factory=dict)
 
     @property
     def scale(self) -> float:
         """The window's scale against 1920x1080 (height-driven; width only when narrower than 16:9)."""
-        w, h = self.size
-        return max(0.25, min(h / REFERENCE[1], w / REFERENCE[0]))
+        size, scale = self._scale
+        if size != self.size:  # s() runs hundreds of times a frame: the division is done once per size
+            w, h = self.size
+            scale = max(0.25, min(h / REFERENCE[1], w / REFERENCE[0]))
+            self._scale = (self.size, scale)
+        return scale
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
@@ -151,19 +159,31 @@ class Theme:
         `within` names the box the line belongs to (else the innermost `container()`), for the fit test.
         A shadow is drawn only under light text: under dark text it reads as a doubled letter.
         """
-        img = self.render(text, size_at_1080, color)
+        img = self._line(text, size_at_1080, color)
         rect = img.get_rect(**anchor)
         if self.hide_text:
             return rect
         if shadow and luminance(color) > 0.4:
-            shade = self.render(text, size_at_1080, SHADOW)
-            shade.set_alpha(150)
+            shade = self._line(text, size_at_1080, SHADOW, shade=True)
             off = max(1, self.s(3))
             surface.blit(shade, rect.move(off, off))
         surface.blit(img, rect)
         if self.record_text is not None:
             self._note(text, rect, within, img, color)
         return rect
+
+    def _line(self, text: str, size_at_1080: int, color: pygame.Color | tuple, shade: bool = False) -> pygame.Surface:
+        """A rendered line from the cache (never handed out: callers of render() get their own)."""
+        key = (text, self.s(size_at_1080), tuple(color)[:3], shade)
+        img = self._lines.get(key)
+        if img is None:
+            if len(self._lines) > 768:
+                self._lines.clear()
+            img = self.render(text, size_at_1080, color)
+            if shade:
+                img.set_alpha(150)
+            self._lines[key] = img
+        return img
 
     def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
         """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters)."""
@@ -184,10 +204,17 @@ class Theme:
         max_lines: int | None = None,
         spacing: float = 1.1,
     ) -> textfit.Fit:
-        """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis."""
-        return textfit.fit(
-            text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
-        )
+        """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis (cached)."""
+        key = (text, size_at_1080, tuple(box), min_size, max_lines, spacing, self.scale)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            if len(self._fits) > 512:
+                self._fits.clear()
+            fitted = textfit.fit(
+                text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
+            )
+            self._fits[key] = fitted
+        return fitted
 
     def blit_fit(
         self,
