@@ -110,6 +110,8 @@ class Table:
         self.last_events: list[dict[str, Any]] = []
         self._undo: list[tuple[State, int, int]] = []   # (state before, seat, records length)
         self._listeners: list[Listener] = []
+        self.confirm_seats: frozenset[int] = frozenset()   # seats whose turn ends only when they say so
+        self._held: HeldTurn | None = None
 
     def restore(self, records: list[Record], events: list[list[dict[str, Any]]]) -> None:
         """Take the records of a resumed game and the events they made (the journal's replay)."""
@@ -128,6 +130,8 @@ class Table:
 
     def to_move(self) -> int | None:
         """Return the seat that must decide now, or None once the game is over."""
+        if self._held is not None:
+            return self._held.seat
         return to_move(self.state)
 
     def snapshot(self) -> Snapshot:
@@ -146,7 +150,7 @@ class Table:
             return self._view(seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        v = view_for(self.state, seat)
+        v = view_for(self.state, seat) if self._held is None else self._held.view(seat)
         v["view_id"] = self.view_id
         v["names"] = [s.name for s in self.seats]
         v["dynasties"] = [s.dynasty for s in self.seats]
@@ -157,6 +161,8 @@ class Table:
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (nothing when it is not that seat's decision)."""
         with self.lock:
+            if self._held is not None:
+                return [{"kind": "end_turn"}] if seat == self._held.seat else []
             return legal_actions(self.state) if self.to_move() == seat else []
 
     # --- acting ----------------------------------------------------------------------------
@@ -170,23 +176,38 @@ class Table:
         with self.lock:
             if not isinstance(seat, int) or self.to_move() != seat:
                 raise IllegalAction("It is not your decision now.")
+            if self._held is not None:
+                return self._end_held_turn(action)
             before = self.state
             # Only the action's own fields are applied and recorded: whatever else a client sent
             # (bytes, odd keys) never reaches the journal or the other seats.
             action = canonical(action)
             new_state, events = apply(before, action, seat)
+            self._held = HeldTurn.hold(before, action, seat, events) if seat in self.confirm_seats else None
+            shown = self._held.shown_events if self._held is not None else events
             self.state = new_state
             self.records.append(Record(seat, action))
-            self._events.append(events)
+            self._events.append(list(shown))
             self.view_id += 1
-            self._remember_undo(before, seat, events)
-            self._changed(events)
-            return events
+            self._remember_undo(before, seat, shown)
+            self._changed(shown)
+            return shown
+
+    def _end_held_turn(self, action: Any) -> list[dict[str, Any]]:
+        """The player ends a held turn: the end of the turn (scoring, new tiles, next player) is shown."""
+        if not isinstance(action, dict) or action.get("kind") != "end_turn":
+            raise IllegalAction("Your turn is done: end it, or undo your last action.")
+        held, self._held = self._held, None
+        self._events[-1] = self._events[-1] + held.rest_events   # the held action's events, now whole
+        self._undo.clear()   # the new tiles are seen from now on
+        self.view_id += 1
+        self._changed(held.rest_events)
+        return held.rest_events
 
     def _remember_undo(self, before: State, seat: int, events: list[dict[str, Any]]) -> None:
         # Undo is allowed while the same seat still decides and nothing hidden came to light.
         reveals = any(e["kind"] in ("tiles_drawn", "game_over", "turn_started") for e in events)
-        if reveals or to_move(self.state) != seat:
+        if reveals or self.to_move() != seat:
             self._undo.clear()
             return
         if self._undo and self._undo[-1][1] != seat:
@@ -204,6 +225,7 @@ class Table:
             if not self.can_undo(seat):
                 raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.")
             state, _, length = self._undo.pop()
+            self._held = None
             self.state = state
             del self.records[length:]
             del self._events[length:]
@@ -229,6 +251,52 @@ class Table:
                 views={s: self._view(s) for s in seats},
                 events={s: events_for(events, s) for s in seats},
             )
+
+
+@dataclass
+class HeldTurn:
+    """The end of a turn held open, so its player sees the result and ends the turn or undoes.
+
+    The engine has already played the whole decision, conflicts and offers included, to the end of
+    the turn (the journal keeps the action). What everyone is shown is the position just before the
+    end of the turn (RULES.md section 12: monument points, new tiles, the next player), found by
+    playing the same decision again with one more action left, so the turn does not end there: the
+    drawn tiles stay in the bag for every view until the player says "End turn", and an undo never
+    shows them to anyone.
+    """
+
+    seat: int
+    shown_state: State
+    shown_events: list[dict[str, Any]]
+    rest_events: list[dict[str, Any]]
+
+    @classmethod
+    def hold(cls, before: State, action: dict[str, Any], seat: int,
+             events: list[dict[str, Any]]) -> HeldTurn | None:
+        """Hold the turn if this decision of the active player ended it (passing ends it on purpose)."""
+        if action["kind"] == "pass" or before.active != seat or not any(
+                e["kind"] in ("turn_ended", "game_over") for e in events):
+            return None
+        spare = before.copy()
+        spare.actions_left += 1
+        try:
+            shown, shown_events = apply(spare, action, seat)
+        except IllegalAction:
+            return None
+        n = len(shown_events)
+        ends_here = shown.decision == {"kind": "action", "seat": seat} and not shown.game_over
+        if not ends_here or n >= len(events) or events[:n] != shown_events:
+            return None   # not the plain end of a turn: nothing to hold
+        shown.actions_left = 0
+        return cls(seat, shown, shown_events, events[n:])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view of the position before the end of the turn, asking its player to end it."""
+        v = view_for(self.shown_state, seat)
+        v["to_move"] = self.seat
+        v["actions_left"] = 0
+        v["decision"] = {"kind": "end_turn", "seat": self.seat}
+        return v
 
 
 class LinkStatus(enum.StrEnum):

@@ -121,6 +121,8 @@ def perform(app: Any, action: dict[str, Any]) -> None:
         click_side(app, f"war_{action['color']}")
     elif kind == "decline":
         click_side(app, "decline")
+    elif kind == "end_turn":
+        click_side(app, "end_turn")
     elif kind == "build_monument":
         options = [a for a in scene.legal() if a["kind"] == "build_monument"]
         click_side(app, f"monument_{options.index(action)}")
@@ -150,6 +152,11 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
         assert seat is not None, "a hot-seat table always has a local human deciding"
         legal = scene.link.legal_actions(seat)
         before = view["view_id"]
+        if legal == [{"kind": "end_turn"}] and scene.shown()["can_undo"] and rng.random() < 0.15:
+            # Sometimes take the second action back, by the panel's Undo, and decide again.
+            click_side(app, "undo_turn")
+            assert scene.public()["decision"]["kind"] != "end_turn", "undo reopened the turn"
+            continue
         perform(app, choose(legal, rng, view["bag"]))
         assert scene.public()["view_id"] != before, "the clicks did not make a move"
     else:

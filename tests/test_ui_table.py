@@ -166,11 +166,13 @@ class Recorder(pygame.Surface):
 
 
 def hand_tiles_drawn(scene: TableScene, recorder: Recorder, names: dict[int, str]) -> list[str]:
-    """Tile sprites drawn off the board (or above it, where placed tiles drop from): only a hand could be."""
+    """Tile sprites drawn off the board (or above it, where placed tiles drop from) and outside the seat
+    panels (whose score boxes show each colour's tile as its symbol): only a hand could be."""
     lay = scene.layout_
     board = lay.board.union(lay.board.move(0, -3 * lay.square)).inflate(lay.square, 0)
+    public = [board, *lay.seats]
     return [names[id(src)] for src, rect in recorder.blits
-            if names.get(id(src)) in FACES and not board.contains(rect)]
+            if names.get(id(src)) in FACES and not any(p.contains(rect) for p in public)]
 
 
 @pytest.mark.parametrize("size", SIZES)

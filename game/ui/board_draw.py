@@ -31,6 +31,26 @@ HIGHLIGHT = pygame.Color(255, 226, 120)
 SIDE_COLORS = {"attacker": th.TERRACOTTA, "defender": th.LAPIS_LIGHT}
 
 
+def luminance(color: Any) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in tuple(color)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Any, b: Any) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: Any) -> pygame.Color:
+    """The text colour (dark ink or cream) that reads best on a fill."""
+    return th.INK if contrast(th.INK, fill) >= contrast(th.CREAM, fill) else th.CREAM
+
+
 def monument_name(colors: list[str]) -> str:
     """The sprite name of a monument named by its two colours in any order."""
     a, b = colors
@@ -198,6 +218,18 @@ class BoardPainter:
                 ring = th.DYNASTY_COLORS.get(dynasties[l["seat"]], th.GOLD)
                 pygame.draw.circle(surface, ring, rect.center, rect.width // 2 + max(2, q // 20), max(3, q // 14))
                 self.art.blit(surface, f"leader_{dynasties[l['seat']]}_{l['color']}", rect)
+                self.draw_role_badge(surface, layout.square_rect(at), l["color"])
+
+    def draw_role_badge(self, surface: pygame.Surface, square: pygame.Rect, color: str) -> None:
+        """The leader's role as its tile (temple, farm, market, settlement), large in the square's corner.
+
+        Big enough to tell a priest from a king across the room, and a symbol, not only a colour.
+        """
+        size = square.width * 9 // 20
+        badge = pygame.Rect(0, 0, size, size)
+        badge.bottomright = (square.right + square.width // 14, square.bottom + square.width // 14)
+        pygame.draw.rect(surface, th.CREAM, badge.inflate(4, 4), border_radius=max(2, size // 5))
+        self.art.blit(surface, f"tile_{color}", badge)
 
     def draw_monument(self, surface: pygame.Surface, layout: TableLayout, colors: list[str], at: Square,
                       scale: float = 1.0, alpha: int = 255) -> None:
@@ -220,9 +252,16 @@ class BoardPainter:
             if ("treasure", key) in hidden:
                 continue
             rect = layout.square_rect(at)
-            small = pygame.Rect(0, 0, q * 11 // 20, q * 11 // 20)
-            small.topright = (rect.right - q // 20, rect.top + q // 20)
-            self.art.blit(surface, "treasure_priority" if key in priority else "treasure", small)
+            first = key in priority
+            side = q * 12 // 20 if first else q * 10 // 20
+            small = pygame.Rect(0, 0, side, side)
+            small.topright = (rect.right - q // 24, rect.top + q // 24)
+            if first:
+                # A priority treasure (section 15: taken first) wears a bold gold frame, not just a darker rim.
+                frame = small.inflate(q // 10, q // 10)
+                pygame.draw.rect(surface, th.SHADOW, frame, border_radius=max(2, q // 10))
+                pygame.draw.rect(surface, th.GOLD_LIGHT, frame, width=max(3, q // 14), border_radius=max(2, q // 10))
+            self.art.blit(surface, "treasure_priority" if first else "treasure", small)
         if view["union"] is not None and ("union", tuple(view["union"])) not in hidden:
             self.art.blit(surface, "unification", layout.square_rect(view["union"]).inflate(-q // 10, -q // 10))
 
@@ -265,11 +304,92 @@ class BoardPainter:
 
     def draw_sides(self, surface: pygame.Surface, layout: TableLayout, conflict: dict[str, Any],
                    dynasties: list[str]) -> None:
-        """A war's two sides tinted (section 11: each leader's own kingdom) and both leaders ringed."""
+        """A war's two sides (section 11: each leader's own kingdom) and both leaders, told apart by pattern.
+
+        The attacker's squares and ring are solid, the defender's dashed, so the sides read without their tint.
+        """
+        q = layout.square
+        w = max(3, self.app.theme.s(5))
         for side in ("attacker", "defender"):
             color = SIDE_COLORS[side]
             for at in conflict.get(f"{side}_side", []):  # a revolt has no sides, only the two leaders
-                self.tint(surface, layout.square_rect(at), color[:3], 110)
+                rect = layout.square_rect(at)
+                self.tint(surface, rect, color[:3], 90)
+                if side == "attacker":
+                    pygame.draw.rect(surface, color, rect.inflate(-w, -w), width=w)
+                else:
+                    dashed_rect(surface, color, rect.inflate(-w, -w), w, max(4, q // 6))
             at = conflict[f"{side}_at"]
-            pygame.draw.circle(surface, color, layout.square_center(at), layout.square * 6 // 10,
-                               max(3, self.app.theme.s(6)))
+            ring = max(3, self.app.theme.s(6))
+            if side == "attacker":
+                pygame.draw.circle(surface, color, layout.square_center(at), q * 6 // 10, ring)
+            else:
+                dashed_circle(surface, color, layout.square_center(at), q * 6 // 10, ring)
+
+    def draw_kingdom(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square]) -> None:
+        """The kingdom being inspected: lightened, with one outline around its edge."""
+        w = max(3, self.app.theme.s(5))
+        edge = th.CREAM
+        for sq in squares:
+            rect = layout.square_rect(sq)
+            self.tint(surface, rect, (255, 255, 255), 70)
+            r, c = sq
+            for (dr, dc), (a, b) in (((-1, 0), (rect.topleft, rect.topright)),
+                                     ((1, 0), (rect.bottomleft, rect.bottomright)),
+                                     ((0, -1), (rect.topleft, rect.bottomleft)),
+                                     ((0, 1), (rect.topright, rect.bottomright))):
+                if (r + dr, c + dc) not in squares:
+                    pygame.draw.line(surface, edge, a, b, w)
+
+    def draw_recap(self, surface: pygame.Surface, layout: TableLayout, marks: list[tuple[int, Any, str, str]]) -> None:
+        """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
+
+        A square something was put on gets a solid frame, a square something left a dashed one; both carry
+        the move's number on a disc and the dynasty's emblem, in the dynasty's colour (never colour alone).
+        """
+        t = self.app.theme
+        q = layout.square
+        w = max(3, t.s(5))
+        for number, squares, emptied, dynasty in marks:
+            color = th.DYNASTY_COLORS.get(dynasty, th.GOLD)
+            for sq in squares:
+                rect = layout.square_rect(sq).inflate(-w // 2, -w // 2)
+                if emptied:
+                    dashed_rect(surface, color, rect, w, max(4, q // 6))
+                else:
+                    pygame.draw.rect(surface, th.SHADOW, rect.inflate(w, w), width=max(1, w // 2),
+                                     border_radius=max(2, q // 10))
+                    pygame.draw.rect(surface, color, rect, width=w, border_radius=max(2, q // 10))
+                r = max(t.s(17), q // 4)
+                centre = (rect.left + r - w // 2, rect.top + r - w // 2)
+                # The dynasty's colour as a thick ring, the number in ink on cream: readable on every dynasty.
+                pygame.draw.circle(surface, th.CREAM, centre, r)
+                pygame.draw.circle(surface, color, centre, r, max(3, r // 3))
+                pygame.draw.circle(surface, th.SHADOW, centre, r + 1, max(1, t.s(2)))
+                t.blit_text(surface, str(number), max(th.MIN_TEXT_1080, round(r * 1.3 / t.scale)), th.INK,
+                            center=centre)
+                badge = pygame.Rect(0, 0, q * 2 // 5, q * 2 // 5)
+                badge.bottomright = (rect.right - w // 2, rect.bottom - w // 2)
+                self.art.blit(surface, f"dynasty_{dynasty}", badge)
+
+
+def dashed_rect(surface: pygame.Surface, color: Any, rect: pygame.Rect, width: int, dash: int) -> None:
+    """A rectangle drawn in dashes (the defending side of a conflict)."""
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:], strict=False):
+        length = max(abs(x1 - x0), abs(y1 - y0), 1)
+        for start in range(0, length, 2 * dash):
+            end = min(length, start + dash)
+            a = (x0 + (x1 - x0) * start // length, y0 + (y1 - y0) * start // length)
+            b = (x0 + (x1 - x0) * end // length, y0 + (y1 - y0) * end // length)
+            pygame.draw.line(surface, color, a, b, width)
+
+
+def dashed_circle(surface: pygame.Surface, color: Any, centre: tuple[int, int], radius: int, width: int,
+                  dashes: int = 12) -> None:
+    """A ring drawn in dashes (the defending leader)."""
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = centre
+    step = 2 * math.pi / dashes
+    for i in range(dashes):
+        pygame.draw.arc(surface, color, box, i * step, i * step + step * 0.55, width)

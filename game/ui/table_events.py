@@ -13,7 +13,7 @@ from typing import Any
 
 from game.ui import theme as th
 from game.ui.table_anim import Animator
-from game.ui.table_words import ROLE
+from game.ui.table_words import ROLE, winner_and_loser
 
 Square = tuple[int, int]
 MOVES = ("tile_placed", "leader_placed", "leader_moved", "catastrophe", "monument_built", "building_built",
@@ -136,8 +136,10 @@ class EventAnimator:
                      th.TERRACOTTA, "conflict_start")
 
     def _conflict_resolved(self, e: dict, names: list[str], dyn: list[str]) -> None:
-        self._banner(f"{names[e['winner']]} wins", f"{e['attacker_strength']} against {e['defender_strength']}",
-                     th.LAPIS, "conflict_end")
+        (seat, won), (_, lost) = winner_and_loser(e)
+        kind = "revolt" if e.get("conflict") == "revolt" else "war"
+        self._banner(f"{names[seat]} wins, {won} to {lost}", f"the {kind} of the {ROLE[e['color']]}s", th.LAPIS,
+                     "conflict_end")
 
     def _turn_started(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self.focus = ("board",)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui.board_preview import BoardReading
+from game.ui.board_preview import war_rivals
 from game.ui.table_side import ROLE, ButtonSpec, SideSpec
 from game.ui.table_tray import TrayItem
 from game.ui.table_words import ROLE as LEADER
@@ -237,6 +237,17 @@ class Controller:
         return SideSpec(("ziggurat", vid), "Raise the ziggurat?", ["Click the glowing plus of five tiles."],
                         buttons=[ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet")])
 
+    def _spec_end_turn(self, view: dict, decision: dict, vid: int) -> SideSpec:
+        can_undo = bool(view.get("can_undo"))
+        lines = ["Look at the board: this is the result of your turn.",
+                 "End the turn to draw your new tiles" + (", or undo your last action." if can_undo else ".")]
+        if not can_undo:
+            lines.append("Undo is no longer possible: another player has already answered.")
+        buttons = [ButtonSpec("end_turn", "End turn", self._sender({"kind": "end_turn"}), "warm")]
+        if can_undo:
+            buttons.insert(0, ButtonSpec("undo_turn", "Undo", self.scene.undo, "quiet"))
+        return SideSpec(("end_turn", vid, can_undo), "Your turn is done", lines, buttons=buttons)
+
     def _spec_treasure(self, view: dict, decision: dict, vid: int) -> SideSpec:
         n = decision.get("count", 1)
         return SideSpec(("treasure", vid), "Take treasure", [f"Your trader takes {n} treasure{'s' * (n != 1)}: "
@@ -256,6 +267,8 @@ class Controller:
             return f"click your {TILE[color]}s to commit them, or use -/+"
         if self.swap is not None:
             return "click the tiles to swap"
+        if decision.get("kind") == "end_turn":
+            return "new tiles come when you end the turn"
         if decision.get("kind") == "action" and self.selected is None and self.board_leader is None:
             return "choose a piece to play"
         return ""
@@ -263,11 +276,7 @@ class Controller:
     @staticmethod
     def _rivals(view: dict[str, Any], color: str) -> list[Square]:
         """The leaders of a colour in the kingdom the union tile joined: the two sides of that war."""
-        if view["union"] is None:
-            return []
-        reading = BoardReading(view)
-        kingdom = reading.group(_sq(view["union"]))
-        return [sq for sq, (_, c) in reading.leaders.items() if c == color and sq in kingdom]
+        return war_rivals(view, color)
 
     # -- senders -----------------------------------------------------------------------------------
     def _sender(self, action: dict[str, Any]) -> Any:

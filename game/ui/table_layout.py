@@ -27,7 +27,7 @@ RIGHT_W = 412
 TRAY_H = 166
 SEAT_H_MAX = 196
 ACTION_ROW_H = 84
-SIDE_H = 520
+SIDE_H = 560
 
 
 @dataclass

@@ -17,6 +17,7 @@ import pygame
 
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
+from game.ui.table_text import fit_lines, fit_size
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -37,13 +38,18 @@ def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art
     emblem.midtop = (card.centerx, card.top + t.s(40))
     bob = round(math.sin(clock * 2.5) * t.s(6))
     art.blit(surface, f"dynasty_{dynasty}", emblem.move(0, bob))
-    t.blit_text(surface, f"Pass the mouse to {name}", th.TEXT_HUGE - 10, th.TERRACOTTA,
-                midtop=(card.centerx, emblem.bottom + t.s(30)))
-    t.blit_text(surface, f"the {dynasty} dynasty", th.TEXT_BODY, th.INK,
-                midtop=(card.centerx, emblem.bottom + t.s(30) + t.s(th.TEXT_HUGE)))
-    pulse = th.lerp_color(th.LAPIS, th.LAPIS_LIGHT, 0.5 + 0.5 * math.sin(clock * 4))
-    t.blit_text(surface, f"{name}: click anywhere to see your tiles", th.TEXT_BODY, pulse,
-                midbottom=(card.centerx, card.bottom - t.s(40)))
+    width = card.width - t.s(80)
+    size, lines = fit_lines(t, f"Pass the mouse to {name}", th.TEXT_HUGE - 10, width, max_lines=2,
+                            min_size=th.TEXT_BODY)
+    y = emblem.bottom + t.s(24)
+    for line in lines:
+        y = t.blit_text(surface, line, size, th.TERRACOTTA, midtop=(card.centerx, y)).bottom
+    t.blit_text(surface, f"the {dynasty} dynasty", th.TEXT_BODY, th.INK, midtop=(card.centerx, y + t.s(6)))
+    # Pulsing between two lapis shades that both keep 4.5:1 on sand.
+    pulse = th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5 + 0.5 * math.sin(clock * 4))
+    line = f"{name}: click anywhere to see your tiles"
+    t.blit_text(surface, line, fit_size(t, line, th.TEXT_BODY, width), pulse,
+                midbottom=(card.centerx, card.bottom - t.s(36)))
 
 
 def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str]) -> None:

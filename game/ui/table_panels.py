@@ -3,8 +3,8 @@
 Owns: drawing what every player may know (RULES.md section 18) — each seat's dynasty, name,
 leaders in supply, catastrophes, unification tile, tiles in hand, treasures taken — plus the
 point totals the view allows (the seat whose hand is shown, or all with open scores; "?"
-otherwise), whose turn it is, the actions left, the bag, the treasures left, the variants in
-play, and the latest events in words. Panels only read the view; they never act.
+otherwise), whose turn it is, the actions left, the bag, the treasures left and the variants in
+play. Panels only read the view; they never act.
 
 Must not import: net, game.rules (beyond its vocabulary).
 """
@@ -20,12 +20,15 @@ from game.rules.vocabulary import COLORS, VARIANT_NAMES
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_layout import TableLayout
+from game.ui.table_text import fit_size
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-LOG_SIZE = 28
+# The line under a seat's name ("computer", "waiting", "to play"): >= 4.5:1 on its panel (WCAG AA).
+SUB_INK = pygame.Color(72, 50, 34)  # 5.2:1 on SAND_DARK
+SUB_INK_TO_MOVE = pygame.Color(100, 40, 22)  # 7.8:1 on SAND
 
 
 def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
@@ -100,7 +103,7 @@ class SeatPanels:
         if seat == view["active"] and not to_move and view["to_move"] is not None and seat not in thinking:
             sub = "waiting"
         if sub:
-            t.blit_text(surface, sub, th.TEXT_SMALL - 4, th.TERRACOTTA if to_move else th.CLAY,
+            t.blit_text(surface, sub, th.TEXT_SMALL - 4, SUB_INK_TO_MOVE if to_move else SUB_INK,
                         topleft=(name_x, rect.top + pad + t.s(40)))
         y2 = rect.top + pad + row_h + t.s(6)
         self._draw_supply(surface, rect, sv, dyn, y2, row_h)
@@ -142,45 +145,13 @@ class SeatPanels:
         scores = sv["scores"]
         for color in COLORS:
             r = pygame.Rect(x, cy - chip // 2, chip, chip)
-            pygame.draw.rect(surface, th.TILE_COLORS[color], r, border_radius=t.s(8))
-            pygame.draw.rect(surface, th.GOLD_DARK, r, width=max(1, t.s(2)), border_radius=t.s(8))
+            # The tile itself, symbol and all, so a score is never told by its colour alone.
+            self.art.blit(surface, f"tile_{color}", r)
             text = "?" if scores is None else str(scores[color])
-            t.blit_text(surface, text, th.TEXT_SMALL, th.CREAM, center=r.center)
+            badge = pygame.Rect(0, 0, chip * 3 // 5, chip * 3 // 5)
+            badge.bottomright = (r.right + t.s(4), r.bottom + t.s(4))
+            pygame.draw.ellipse(surface, th.CREAM, badge)
+            pygame.draw.ellipse(surface, th.TILE_COLORS[color], badge, max(1, t.s(2)))
+            size = fit_size(t, text, th.TEXT_SMALL - 6, badge.width - t.s(2))
+            t.blit_text(surface, text, size, th.INK, center=badge.center)
             x += chip + t.s(5)
-
-
-class GameLog:
-    """The latest events in words, newest at the bottom, each line fading in."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.lines: list[tuple[str, float]] = []  # (text, clock when added)
-
-    def add(self, text: str, clock: float) -> None:
-        self.lines.append((text, clock))
-        del self.lines[:-40]
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, clock: float, header: str = "") -> None:
-        t = self.app.theme
-        if rect.height < t.s(60):
-            return
-        draw_panel(surface, rect, t, th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5), th.GOLD_DARK, radius=16, shadow=False)
-        line_h = round(t.s(LOG_SIZE) * 1.12)
-        inner = rect.inflate(-t.s(28), -t.s(24))
-        if header:
-            # The variants head the log: always in view, never crowding the top bar.
-            bottom = t.blit_paragraph(surface, header, LOG_SIZE - 2, th.GOLD_LIGHT, inner, spacing=1.05)
-            pygame.draw.line(surface, th.GOLD_DARK, (inner.left, bottom + t.s(4)), (inner.right, bottom + t.s(4)),
-                             max(1, t.s(2)))
-            inner = pygame.Rect(inner.left, bottom + t.s(12), inner.width, inner.bottom - bottom - t.s(12))
-        fits = max(0, inner.height // line_h)
-        shown = self.lines[-fits:] if fits else []
-        y = inner.bottom - line_h * len(shown)
-        for i, (text, when) in enumerate(shown):
-            fresh = max(0.0, 1 - (clock - when) / 1.5)
-            color = th.lerp_color(th.SAND, th.GOLD_LIGHT, fresh) if i == len(shown) - 1 else th.SAND
-            fitted = th.fit_text(t, text, LOG_SIZE, inner.width)
-            t.blit_text(surface, fitted, LOG_SIZE, color, topleft=(inner.left, y))
-            y += line_h
-
-

@@ -20,18 +20,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.seats import ComputerSeats
-from game.session import Link, Seat
+from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
 from game.ui.table_anim import Animator, AnimContext
-from game.ui.table_events import EventAnimator, touched_squares
+from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
+from game.ui.table_inspect import inspect
 from game.ui.table_layout import TableLayout
+from game.ui.table_log import GameLog
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
-from game.ui.table_panels import GameLog, SeatPanels, draw_top_bar, variants_line
+from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
+from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
 from game.ui.table_words import describe, status_line, tray_message
@@ -74,6 +77,9 @@ class TableScene(Scene):
         self.humans = {i for i in range(len(seats)) if i not in levels}
         self.computers = computers
         self.journal_path = journal_path
+        if self._hot_seat() and getattr(app.settings, "confirm_turn", True):
+            # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
+            link.table.confirm_seats = frozenset(self.humans)
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -82,6 +88,7 @@ class TableScene(Scene):
         self.animator = Animator(app.play)
         self.events = EventAnimator(self.animator)
         self.log = GameLog(app)
+        self.recap = Recap()
         self.panels = SeatPanels(app, self.art)
         self.side = SidePanel(app, self.art)
         self.control = Controller(self)
@@ -111,18 +118,47 @@ class TableScene(Scene):
             view = self.views.get(None)
             if view is None:
                 continue
-            names, dynasties = view["names"], view["dynasties"]
-            if not self.log.lines:
-                self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock)
-            self.events.animate(public, names, dynasties)
-            for event in public:
-                line = describe(event, names)
-                if line:
-                    self.log.add(line, self.animator.clock)
-            moved = touched_squares(public)
-            if moved:
-                self.last_move = moved
+            if not self.log.entries:
+                self._open_log(view)
+            self._read(public, view)
             self.control.reset()
+
+    def _open_log(self, view: dict[str, Any]) -> None:
+        """The log's first lines: the game so far when the link can tell it (Continue), else the turn now."""
+        names = view["names"]
+        story = self._story_so_far()
+        if story:
+            self.log.add(f"Turn 1: {names[0]} to play", self.animator.clock, turn=True)
+            self._read(story, view, animate=False)
+        else:
+            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
+
+    def _story_so_far(self) -> list[dict[str, Any]]:
+        """What happened before this screen opened (Continue, a reconnect), as one local seat saw it.
+
+        The log tells only public things (drawn tiles are never described), so any local seat's history
+        gives the same sentences and the same recap.
+        """
+        if not isinstance(self.link, Link) or not self.link.local_seats:
+            return []   # a link that cannot tell its history starts the log now
+        return self.link.history(min(self.link.local_seats))
+
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any], animate: bool = True) -> None:
+        """Turn one change's public events into motion, log sentences and recap moves."""
+        names, dynasties = view["names"], view["dynasties"]
+        if animate:
+            self.events.animate(events, names, dynasties)
+        self.log.begin()
+        self.recap.begin()
+        for event in events:
+            if event["kind"] == "undone":
+                self.log.drop_last_group()
+            move = self.recap.feed(event)
+            line = describe(event, names)
+            if line:
+                self.log.add(line, self.animator.clock, turn=event["kind"] == "turn_started", move=move)
+        if events:
+            self.last_move = self.recap.last_squares()
 
     def send(self, action: dict[str, Any]) -> None:
         """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
@@ -169,6 +205,10 @@ class TableScene(Scene):
     def shown(self) -> dict[str, Any]:
         seat = self.me()
         return self.views[seat] if seat is not None else self.public()
+
+    def _hot_seat(self) -> bool:
+        """Whether every seat is played at this screen, at a table in this process."""
+        return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
 
     def toast(self, text: str) -> None:
         self._toast = (text, self.animator.clock)
@@ -280,7 +320,7 @@ class TableScene(Scene):
                 self.control.reset()
                 self._swallow_up = True
                 return True
-        if self.side.handle(event) or super().handle(event):
+        if self.log.handle(event) or self.side.handle(event) or super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -373,9 +413,16 @@ class TableScene(Scene):
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
-        self.painter.draw_last_move(surface, lay, self.last_move, clock)
+        recap = self.recap_moves()
+        if recap:
+            self.painter.draw_recap(surface, lay, self._recap_marks(recap, view["dynasties"]))
+        else:
+            self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
         self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
+        inspected = self._inspected(view, pending)
+        if inspected is not None:
+            self.painter.draw_kingdom(surface, lay, inspected[0])
         if self.control.focus:
             self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
         self.animator.draw(surface, self._anim_context())
@@ -383,15 +430,42 @@ class TableScene(Scene):
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock, variants_line(view))
+        self.log.draw(surface, lay.log, clock, variants_line(view),
+                      {id(m): (i + 1, th.DYNASTY_COLORS.get(view["dynasties"][m.seat], th.GOLD))
+                       for i, m in enumerate(recap)})
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+        elif inspected is not None:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
         if self.curtain_up() and not self.animator.busy:
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+
+    def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
+        """The kingdom under the cursor, when it points at a piece rather than at a place to play."""
+        sq = self.hover_sq
+        if sq is None or sq in pending or self.animator.busy or self.curtain_up():
+            return None
+        return inspect(view, sq)
+
+    def recap_moves(self) -> list[Move]:
+        """The others' moves since the player holding the mouse last acted (kept until that player acts)."""
+        seat = self.me()
+        return self.recap.since(seat) if seat is not None else []
+
+    @staticmethod
+    def _recap_marks(moves: list[Move], dynasties: list[str]) -> list[tuple[int, list[Square], bool, str]]:
+        marks = []
+        for i, m in enumerate(moves):
+            if m.placed:
+                marks.append((i + 1, list(dict.fromkeys(m.placed)), False, dynasties[m.seat]))
+            gone = [sq for sq in dict.fromkeys(m.emptied) if sq not in m.placed]
+            if gone:
+                marks.append((i + 1, gone, True, dynasties[m.seat]))
+        return marks
 
     def _ghost(self, view: dict[str, Any]) -> str | None:
         """The sprite of the piece about to be placed, shown faintly under the cursor."""
@@ -413,6 +487,7 @@ class TableScene(Scene):
                  "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
+        state["hint_wide"] = decision in ("support", "end_turn")
         owner = view["names"][seat] if seat is not None else ""
         if seat is None:
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)

@@ -18,15 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.vocabulary import LEADER_PLURALS
+from game.rules.vocabulary import LEADER_PLURALS, TILE_WORDS
 from game.ui import theme as th
-from game.ui.board_draw import SIDE_COLORS, PieceArt
+from game.ui.board_draw import SIDE_COLORS, PieceArt, dashed_rect
+from game.ui.table_text import fit_lines, fit_size
 from game.ui.widgets import Button, Stepper, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 ROLE = LEADER_PLURALS
+TILE_PLURALS = {color: word + "s" for color, word in TILE_WORDS.items()}
 BUTTON_H = 84
 
 
@@ -101,10 +103,13 @@ class SidePanel:
         for row in reversed(rows):
             w = (inner.width - gap * (len(row) - 1)) // len(row)
             for i, name in enumerate(row):
-                self.buttons[name].set_rect(pygame.Rect(inner.left + i * (w + gap), y, w, h))
+                button = self.buttons[name]
+                button.set_rect(pygame.Rect(inner.left + i * (w + gap), y, w, h))
+                # A long label ("Green/Black") shrinks to fit its button rather than running over its edges.
+                button.text_size = fit_size(t, button.text, th.TEXT_SMALL + 4, w - t.s(28))
             y -= h + gap
         if self.stepper is not None:
-            self.stepper.set_rect(pygame.Rect(inner.left, y - t.s(6), inner.width, t.s(96)))
+            self.stepper.set_rect(pygame.Rect(inner.left, y + h - t.s(80), inner.width, t.s(80)))
 
     def widgets(self) -> list[Any]:
         out: list[Any] = list(self.buttons.values())
@@ -149,26 +154,54 @@ class SidePanel:
     def _draw_conflict(self, surface: pygame.Surface, inner: pygame.Rect, y: int, c: dict[str, Any],
                        view: dict[str, Any]) -> int:
         t = self.app.theme
-        names, dyn = view["names"], view["dynasties"]
-        support = c["support_color"]
-        row_h = t.s(92)
+        room = self._conflict_room(inner, y)
+        row_h = max(t.s(96), min(t.s(136), room // 2))
         for side in ("attacker", "defender"):
-            seat = c[side]
             row = pygame.Rect(inner.left, y, inner.width, row_h - t.s(8))
-            pygame.draw.rect(surface, th.lerp_color(th.SAND, SIDE_COLORS[side], 0.35), row, border_radius=t.s(12))
-            pygame.draw.rect(surface, SIDE_COLORS[side], row, width=max(2, t.s(3)), border_radius=t.s(12))
-            icon = pygame.Rect(row.left + t.s(6), row.top + t.s(6), row.height - t.s(12), row.height - t.s(12))
-            self.art.blit(surface, f"leader_{dyn[seat]}_{c['color']}", icon)
-            label = "attacks" if side == "attacker" else "defends"
-            t.blit_text(surface, f"{names[seat]} {label}", th.TEXT_SMALL, th.INK,
-                        topleft=(icon.right + t.s(10), row.top + t.s(6)))
-            board = c[f"{side}_strength"]
-            commit = c[f"{side}_commit"]
-            word = {"red": "temples", "blue": "farms", "green": "markets", "black": "settlements"}[support]
-            detail = f"board {board} + {word} {'?' if commit is None else commit}"
-            t.blit_text(surface, detail, th.TEXT_SMALL - 6, th.INK,
-                        bottomleft=(icon.right + t.s(10), row.bottom - t.s(6)))
-            total = "?" if commit is None else str(board + commit)
-            t.blit_text(surface, total, th.TEXT_HUGE - 20, th.TERRACOTTA, midright=(row.right - t.s(12), row.centery))
+            self._draw_side(surface, row, side, c, view)
             y += row_h
         return y + t.s(4)
+
+    def _conflict_room(self, inner: pygame.Rect, y: int) -> int:
+        """The height left between the title and the decision's widgets."""
+        tops = [w.rect.top for w in self.widgets() if w.rect.height]
+        return (min(tops) if tops else inner.bottom) - y - self.app.theme.s(8)
+
+    def _draw_side(self, surface: pygame.Surface, row: pygame.Rect, side: str, c: dict[str, Any],
+                   view: dict[str, Any]) -> None:
+        """One side as a sum: "Gilgamesh defends" / "temples beside it 1 + committed 2 = 3" and the total."""
+        t = self.app.theme
+        names, dyn = view["names"], view["dynasties"]
+        seat = c[side]
+        color = SIDE_COLORS[side]
+        pygame.draw.rect(surface, th.lerp_color(th.SAND, color, 0.3), row, border_radius=t.s(12))
+        # The pattern tells the sides apart without their tint: attackers solid, defenders dashed (as on the board).
+        if side == "attacker":
+            pygame.draw.rect(surface, color, row, width=max(2, t.s(4)), border_radius=t.s(12))
+        else:
+            dashed_rect(surface, color, row.inflate(-t.s(2), -t.s(2)), max(2, t.s(4)), t.s(12))
+        pad = t.s(8)
+        icon = pygame.Rect(row.left + pad, row.top + pad, t.s(54), t.s(54))
+        self.art.blit(surface, f"leader_{dyn[seat]}_{c['color']}", icon)
+        commit = c[f"{side}_commit"]
+        board = c[f"{side}_strength"]
+        total = "?" if commit is None else str(board + commit)
+        total_w = t.s(64)
+        t.blit_text(surface, total, th.TEXT_HUGE - 24, th.TERRACOTTA, midright=(row.right - t.s(12), icon.centery))
+        head = f"{names[seat]} {'attacks' if side == 'attacker' else 'defends'}"
+        width = row.right - total_w - t.s(10) - (icon.right + t.s(10))
+        size, lines = fit_lines(t, head, th.TEXT_SMALL, width, max_lines=2)
+        line_h = round(t.s(size) * 1.05)
+        y = icon.centery - line_h * len(lines) // 2
+        for line in lines:
+            t.blit_text(surface, line, size, th.INK, topleft=(icon.right + t.s(10), y))
+            y += line_h
+        word = TILE_PLURALS[c["support_color"]]
+        detail = f"{word} on the board {board} + committed {'?' if commit is None else commit} = {total}"
+        box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
+        size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
+        line_h = round(t.s(size) * 1.02)
+        y = box.top
+        for line in lines:
+            t.blit_text(surface, line, size, th.INK, topleft=(box.left, y))
+            y += line_h

@@ -17,6 +17,7 @@ import pygame
 
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
+from game.ui.table_text import fit_size
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -80,11 +81,18 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
             t.blit_text(surface, state["message"], th.TEXT_BODY, th.lerp_color(th.INK, th.CLAY, 0.3),
                         center=tray.center)
         return
-    for label, x in group_labels(app, tray):
-        text = f"{owner}'s hand" if label == "Hand" and owner else label
-        if label == "Hand" and state.get("hint"):
-            text += " · " + state["hint"]
-        t.blit_text(surface, text, th.TEXT_SMALL - 6, th.INK, topleft=(x, tray.top + t.s(8)))
+    labels = group_labels(app, tray)
+    # While support is asked only the hand can be used: its hint may then run over the other groups' titles.
+    wide = state.get("hint_wide", False)
+    for i, (label, x) in enumerate(labels):
+        if wide and label != "Hand":
+            continue
+        end = tray.right - t.s(22) if wide or i + 1 == len(labels) else labels[i + 1][1] - t.s(20)
+        if label == "Hand":
+            _draw_hand_label(t, surface, owner, state.get("hint", ""), x, tray.top + t.s(8), end - x)
+        else:
+            t.blit_text(surface, label, fit_size(t, label, th.TEXT_SMALL - 6, end - x), th.INK,
+                        topleft=(x, tray.top + t.s(8)))
     lift = t.s(14)
     for item in items:
         key = (item.kind, item.index, item.color)
@@ -104,6 +112,19 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
                              border_radius=t.s(14))
         if picked:
             _mark(surface, rect, t, state.get("pick_style", "swap"))
+
+
+def _draw_hand_label(t: th.Theme, surface: pygame.Surface, owner: str, hint: str, x: int, y: int,
+                     width: int) -> None:
+    """ "Enheduanna's hand · <hint>" in its width: shrunk, then the hint alone, then cut as a last resort."""
+    text = f"{owner}'s hand" if owner else "Hand"
+    if hint:
+        text += " · " + hint
+    size = fit_size(t, text, th.TEXT_SMALL - 6, width)
+    if t.font(t.s(size)).size(text)[0] > width and hint:
+        text = hint[0].upper() + hint[1:]
+        size = fit_size(t, text, th.TEXT_SMALL - 6, width)
+    t.blit_text(surface, th.fit_text(t, text, size, width), size, th.INK, topleft=(x, y))
 
 
 def _mark(surface: pygame.Surface, rect: pygame.Rect, t: th.Theme, style: str) -> None:

@@ -1,0 +1,74 @@
+"""Kingdom inspection: pointing at a leader lights its kingdom and tells each leader's revolt strength
+(temples beside it) and its colour's war strength (tiles of its colour in the kingdom)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+
+import pygame  # noqa: E402
+
+from game.session import LocalLink  # noqa: E402
+from game.ui.headless import click, make_app, move  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.table_scene import TableScene  # noqa: E402
+
+from .ui_positions import find_table  # noqa: E402
+
+CHAR = {"red": "r", "blue": "b", "green": "g", "black": "k"}
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+
+
+def kingdom_of(view: dict, start: tuple[int, int]) -> set[tuple[int, int]]:
+    """Flood fill over tiles and leaders (a catastrophe or an empty square breaks it)."""
+    leaders = {tuple(l["at"]) for l in view["leaders"]}
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= q[0] < 11 and 0 <= q[1] < 16 and q not in seen and (
+                    q in leaders or view["board"][q[0]][q[1]] not in ".~x"):
+                seen.add(q)
+                todo.append(q)
+    return seen
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_pointing_at_a_leader_tells_its_kingdom_strengths(size: tuple[int, int]) -> None:
+    table, config = find_table(lambda t: t.state.turn >= 30 and t.state.decision["kind"] == "action")
+    app = make_app(size, Settings(animation="off"))
+    scene = TableScene(app, config, LocalLink(table, frozenset({0, 1})))
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (size[0] // 2, size[1] // 2), frames=2)
+    view = scene.public()
+    leader = max(view["leaders"], key=lambda l: len(kingdom_of(view, tuple(l["at"]))))
+    at = tuple(leader["at"])
+    app.theme.record_text = []
+    move(app, scene.layout_.square_center(at), frames=2)
+    drawn, app.theme.record_text = " ".join(r.text for r in app.theme.record_text), None
+    kingdom = kingdom_of(view, at)
+    squares, lines = scene._inspected(view, {})
+    assert squares == kingdom, "the whole kingdom lights up"
+    for l in view["leaders"]:
+        if tuple(l["at"]) not in kingdom:
+            continue
+        r, c = l["at"]
+        temples = sum(1 for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                      if 0 <= q[0] < 11 and 0 <= q[1] < 16 and view["board"][q[0]][q[1]] == "r")
+        war = sum(1 for q in kingdom if view["board"][q[0]][q[1]] == CHAR[l["color"]])
+        name = view["names"][l["seat"]]
+        line = next(x for x in lines if x.startswith(name) and f"revolt {temples}," in x and f"war {war} " in x)
+        assert line in drawn, "the strengths are shown beside the cursor"
+    app.screenshot(Path("/tmp/shots-uitable") / f"inspect_{size[0]}x{size[1]}.png")
+    pygame.display.quit()

@@ -1,0 +1,112 @@
+"""A recap since your last turn: when a seat gets the mouse, every square changed since it last acted is
+marked, numbered in order and in the acting dynasty's colour; the log numbers the same moves; the marks
+stay until that player acts."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+
+import pygame  # noqa: E402
+
+from game.session import LocalLink, Seat, Table  # noqa: E402
+from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.table_scene import TableScene  # noqa: E402
+
+from .ui_positions import config_for  # noqa: E402
+
+SHOTS = Path("/tmp/shots-uitable")
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+
+
+def snapshot(view: dict[str, Any]) -> dict[tuple[int, int], tuple]:
+    """What stands on each square: tile or terrain character, leader, treasure."""
+    leaders = {tuple(l["at"]): (l["seat"], l["color"]) for l in view["leaders"]}
+    treasures = {tuple(t) for t in view["treasures"]}
+    return {(r, c): (ch, leaders.get((r, c)), (r, c) in treasures)
+            for r, row in enumerate(view["board"]) for c, ch in enumerate(row)}
+
+
+def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    leaders = [a for a in legal if a["kind"] in ("place_leader", "move_leader")]
+    tiles = [a for a in legal if a["kind"] == "place_tile"]
+    if leaders and rng.random() < 0.4:
+        return rng.choice(leaders)
+    return rng.choice(tiles or legal)
+
+
+def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() -> None:
+    seats = [Seat(n, d) for n, d in (("Ana", "lion"), ("Bel", "bull"), ("Cyrus", "urn"))]
+    table = Table(seats, 11)
+    app = make_app((1920, 1080), Settings(animation="off"))
+    scene = TableScene(app, config_for(3, seed=11), LocalLink(table, frozenset({0, 1, 2})))
+    table.confirm_seats = frozenset()  # the recap does not depend on holding turns
+    app.push(scene)
+    app.run_frames(2)
+    rng = random.Random(5)
+    seen: dict[int, dict] = {}
+    checked = emptied = 0
+    for _ in range(160):
+        seat = table.to_move()
+        if seat is None:
+            break
+        if scene.curtain_up():
+            click(app, (960, 540), frames=1)
+        if seat in seen:
+            changed = {sq for sq, what in snapshot(table.view(None)).items() if seen[seat].get(sq) != what}
+            moves = scene.recap_moves()
+            marked = {sq for m in moves for sq in m.squares}
+            assert changed <= marked, f"changed squares not marked: {changed - marked}"
+            assert all(m.seat != seat for m in moves), "a seat's own moves are not recapped to it"
+            numbers = scene._recap_marks(moves, scene.public()["dynasties"])
+            assert [n for n, *_ in numbers] == sorted(n for n, *_ in numbers), "numbered in order"
+            app.theme.record_text = []
+            app.run_frames(1)
+            drawn, app.theme.record_text = app.theme.record_text, None
+            on_board = [r.text for r in drawn if scene.layout_.board.contains(r.rect) and r.text.isdigit()]
+            assert len(on_board) == sum(len(sq) for _, sq, _, _ in numbers), "each marked square shows its number"
+            assert len(scene.log._marks) == len(moves), "the log numbers the same moves"
+            checked += 1
+            emptied += any(m.emptied for m in moves)
+            if checked == 6:
+                app.screenshot(SHOTS / "recap_1920x1080.png")
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+        app.run_frames(1)
+        seen[seat] = snapshot(table.view(None))
+    assert checked >= 20
+    assert emptied, "a square something left (a king sent home, a treasure taken) was recapped"
+    pygame.display.quit()
+
+
+def test_marks_stay_until_the_player_acts() -> None:
+    table = Table([Seat("Ana", "lion"), Seat("Bel", "bull")], 2)
+    app = make_app((1280, 720), Settings(animation="off"))
+    scene = TableScene(app, config_for(2, seed=2), LocalLink(table, frozenset({0, 1})))
+    table.confirm_seats = frozenset()
+    app.push(scene)
+    app.run_frames(2)
+    for _ in range(2):
+        table.submit(0, next(a for a in table.legal_actions(0) if a["kind"] == "place_tile"))
+    app.run_frames(2)
+    assert scene.recap_moves() == [], "behind the curtain nothing is shown"
+    click(app, (640, 360), frames=2)
+    assert [m.seat for m in scene.recap_moves()] == [0, 0]
+    app.run_frames(30)
+    assert len(scene.recap_moves()) == 2, "the marks stay while the player thinks"
+    table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
+    app.run_frames(2)
+    assert scene.recap_moves() == [], "acting clears the recap"
+    pygame.display.quit()
