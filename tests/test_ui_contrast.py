@@ -58,7 +58,6 @@ PAIRS = {
     # the option subtitles ("fill the whole TV", "14 treasures") measured 2.67:1 in CLAY on SAND
     "hint on sand": (th.HINT_ON_SAND, th.SAND),
     "hint on light sand": (th.HINT_ON_SAND, th.SAND_LIGHT),
-    "clay words on sand": (th.CLAY, th.SAND),
     "ink on sand": (th.INK, th.SAND),
     "dialog title on sand": (th.TERRACOTTA, th.SAND),
     "cream on lapis": (th.CREAM, th.LAPIS),

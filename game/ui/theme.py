@@ -25,8 +25,7 @@ from game.ui import textfit
 SAND = pygame.Color(233, 213, 170)
 SAND_LIGHT = pygame.Color(246, 234, 205)
 SAND_DARK = pygame.Color(196, 166, 118)
-# Clay is also quiet text on sand, so it is fired dark enough to read (>= 4.5:1 on SAND).
-CLAY = pygame.Color(118, 74, 40)
+CLAY = pygame.Color(168, 120, 78)  # a fill and border colour: as text on sand it reads only 2.67:1
 TERRACOTTA = pygame.Color(156, 62, 36)  # cream on it, and it on sand, both >= 4.5:1
 TERRACOTTA_LIGHT = pygame.Color(214, 112, 76)
 LAPIS = pygame.Color(34, 58, 112)
@@ -40,7 +39,8 @@ CREAM = pygame.Color(252, 244, 224)  # text on lapis / clay
 SHADOW = pygame.Color(10, 8, 20)
 DISABLED_FILL = pygame.Color(96, 88, 78)
 DISABLED_TEXT = pygame.Color(226, 218, 204)
-# Hint lines under a label: quieter than the label yet >= 4.5:1 against the panel behind them.
+# Hint lines and quiet words: quieter than a label yet >= 4.5:1 against the panel behind them
+# (use these, not CLAY, for words on sand).
 HINT_ON_SAND = pygame.Color(112, 64, 30)
 HINT_ON_DARK = pygame.Color(232, 214, 180)
 RIVER = pygame.Color(46, 110, 160)
