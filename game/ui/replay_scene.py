@@ -242,8 +242,9 @@ class ReplayScene(TableScene):
         events = self.link.events
         names = self.link.journal.seats
         words = [s["name"] for s in names]
-        self.log.lines = []
+        self.log.clear()
         for evs in events[max(0, self.position - LOG_KEEP):self.position]:
+            self.log.begin()  # one group per action, as the live table logs them
             for e in evs:
                 line = describe(e, words)
                 if line:
