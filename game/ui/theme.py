@@ -107,6 +107,7 @@ class Theme:
     _lines: dict[tuple, pygame.Surface] = field(default_factory=dict)
     _scale: tuple[tuple[int, int], float] = ((0, 0), 1.0)
     _fits: dict[tuple, textfit.Fit] = field(default_factory=dict)
+    _wraps: dict[tuple, list[str]] = field(default_factory=dict)
 
     @property
     def scale(self) -> float:
@@ -123,7 +124,10 @@ class Theme:
 
     def s(self, px_at_1080: float) -> int:
         """Pixels in this window for a length given at 1920x1080."""
-        return max(1, round(px_at_1080 * self.scale))
+        size, k = self._scale  # hundreds of calls a frame: the property only when the size changed
+        if size != self.size:
+            k = self.scale
+        return max(1, round(px_at_1080 * k))
 
     def font(self, px: int) -> pygame.font.Font:
         """The default font whose line height is `px` (cached: fonts are rendered at their shown size)."""
@@ -187,8 +191,15 @@ class Theme:
 
     def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
         """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters)."""
-        font = self.font(self.s(size_at_1080))
-        return textfit.wrap(text, width, lambda line: font.size(line)[0])
+        key = (text, self.s(size_at_1080), width)
+        lines = self._wraps.get(key)
+        if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
+            if len(self._wraps) > 1024:
+                self._wraps.clear()
+            font = self.font(key[1])
+            lines = textfit.wrap(text, width, lambda line: font.size(line)[0])
+            self._wraps[key] = lines
+        return list(lines)
 
     def measure(self, text: str, size_at_1080: int) -> int:
         """The width in pixels of one line at a size given at 1080p."""

@@ -42,11 +42,21 @@ def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=128)
+def _soft_shadow(size: tuple[int, int], radius: int, offset: int, alpha: int) -> pygame.Surface:
+    """Both layers of a drop shadow composed once, so each frame blits one surface, not two."""
+    w, h = size
+    surf = pygame.Surface((w + offset, h + offset), pygame.SRCALPHA)
+    for grow, a in ((offset, alpha // 2), (0, alpha)):
+        layer = _shadow((w + grow, h + grow), radius + grow // 2, a)
+        surf.blit(layer, ((offset - grow) // 2, (offset - grow) // 2))
+    return surf
+
+
 def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int, alpha: int = 110) -> None:
     """A soft drop shadow under a rounded rect (two layers read as soft from across a room)."""
-    for grow, a in ((offset, alpha // 2), (0, alpha)):
-        r = rect.inflate(grow, grow).move(offset // 2, offset)
-        surface.blit(_shadow(r.size, radius + grow // 2, a), r)
+    shade = _soft_shadow(rect.size, radius, offset, alpha)
+    surface.blit(shade, (rect.left, rect.top + offset - offset // 2))  # sunk below, grown to both sides
 
 
 def draw_panel(
