@@ -85,7 +85,7 @@ def _cut(text: str, width: int, measure: Callable[[str], int]) -> tuple[list[str
     line = ""
     for ch in text:
         if line and measure((line + ch).rstrip()) > width:
-            lines.append(line)
+            lines.append(line.rstrip())
             line = ""
         line += ch
     return lines, line
