@@ -59,6 +59,13 @@ def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset:
     surface.blit(shade, (rect.left, rect.top + offset - offset // 2))  # sunk below, grown to both sides
 
 
+# Panels drawn every frame at the same size (the table's side, seats, log, tray) are composed once and
+# blitted in one go; a panel is cached the second time it is seen, within a pixel budget.
+_PANELS: dict[tuple, pygame.Surface] = {}
+_PANELS_SEEN: set[tuple] = set()
+PANEL_CACHE_PIXELS = 4_000_000
+
+
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -70,6 +77,34 @@ def draw_panel(
     shadow: bool = True,
 ) -> None:
     """A clay tablet: rounded, bordered, with a lighter top edge and a shadow."""
+    key = (rect.size, tuple(fill), tuple(border), radius, shadow, theme.scale)
+    image = _PANELS.get(key)
+    opaque = all(len(tuple(c)) < 4 or tuple(c)[3] == 255 for c in (fill, border))  # see-through: drawn directly
+    if image is None and key in _PANELS_SEEN and opaque:
+        image = _panel_image(rect.size, theme, fill, border, radius, shadow)
+        if sum(i.get_width() * i.get_height() for i in _PANELS.values()) > PANEL_CACHE_PIXELS:
+            _PANELS.clear()
+        _PANELS[key] = image
+    if image is not None:
+        surface.blit(image, rect.topleft)
+        return
+    if len(_PANELS_SEEN) > 256:
+        _PANELS_SEEN.clear()
+    _PANELS_SEEN.add(key)
+    _paint_panel(surface, rect, theme, fill, border, radius, shadow)
+
+
+def _panel_image(size: tuple[int, int], theme: Theme, fill: pygame.Color, border: pygame.Color, radius: int,
+                 shadow: bool) -> pygame.Surface:
+    """The panel and its shadow on a transparent surface whose top-left is the panel's."""
+    off = theme.s(10)
+    image = pygame.Surface((size[0] + off, size[1] + 2 * off), pygame.SRCALPHA)
+    _paint_panel(image, pygame.Rect((0, 0), size), theme, fill, border, radius, shadow)
+    return image
+
+
+def _paint_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fill: pygame.Color,
+                 border: pygame.Color, radius: int, shadow: bool) -> None:
     rad = theme.s(radius)
     if shadow:
         draw_shadow(surface, rect, rad, theme.s(10))
