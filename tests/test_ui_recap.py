@@ -110,3 +110,31 @@ def test_marks_stay_until_the_player_acts() -> None:
     app.run_frames(2)
     assert scene.recap_moves() == [], "acting clears the recap"
     pygame.display.quit()
+
+
+def test_continue_brings_back_the_log_and_the_recap(tmp_path: Path) -> None:
+    from game.ui.flow import local_game, resume_game
+
+    config = config_for(3, seed=6)
+    game = local_game(config)
+    table = game.link.table
+    rng = random.Random(3)
+    for _ in range(9):  # a few turns; seat 0 acted last on turn 4, the others since
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    while table.to_move() != 0 or table.state.actions_left != 2:
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    said = [e for e in table.history(0) if e["kind"] in ("tile_placed", "leader_placed")]
+    app = make_app((1280, 720), Settings(animation="off"))
+    resume_game(app, game.journal_path)
+    app.run_frames(3)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.curtain_up()
+    assert sum(1 for line in scene.log.lines if "placed" in line) == len(said), "the log tells the game so far"
+    assert sum(1 for e in scene.log.entries if e.turn) >= 4, "with its turns"
+    click(app, (640, 360), frames=2)
+    moves = scene.recap_moves()
+    assert moves and {m.seat for m in moves} == {1, 2}, "the others' moves since seat 0's last turn are marked"
+    app.screenshot(SHOTS / "recap_after_continue_1280x720.png")
+    pygame.display.quit()

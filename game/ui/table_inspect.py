@@ -22,7 +22,7 @@ ORDER = ("black", "red", "blue", "green")
 
 
 def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] | None:
-    """The group under sq and what its leaders could muster; None when nothing stands there."""
+    """The kingdom under sq and what its leaders could muster; None off a kingdom."""
     reading = BoardReading(view)
     if not reading.occupied(sq) or reading.char(sq) in "z":
         return None
@@ -31,7 +31,7 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
                      key=lambda x: ORDER.index(x[0]))
     tiles = sum(1 for q in group if reading.char(q) in "rbgk")
     if not leaders:
-        return group, [f"A region of {tiles} tile{'s' * (tiles != 1)}", "no leader: nobody scores here"]
+        return None   # a region without leaders: nothing to tell, and a bubble would only hide the board
     lines = [f"A kingdom of {tiles} tile{'s' * (tiles != 1)}"]
     for color, seat, at in leaders:
         war = sum(1 for q in group if reading.char(q) == CHAR[color])
