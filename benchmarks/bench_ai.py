@@ -15,6 +15,7 @@ Games are played by game.selfplay (a table, the computer-seat driver). Imports g
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import multiprocessing
 import statistics
@@ -30,12 +31,15 @@ from game.selfplay import play  # noqa: E402
 
 Result = tuple[list[str], list[dict[str, Any]] | None, dict[str, list[float]]]
 
+MAX_TURNS = 600     # a real game lasts about 100 turns; one this long is stopped and counted a failure
 
 def play_game(job: tuple[list[str], int, float]) -> Result:
     """Play one game at a table through the computer-seat driver; return the levels by seat, the
     ranking (None for a game stopped at the turn cap: a failure) and the thinking times per level."""
-    levels, seed, budget = job
-    played = play(levels, seed, ai_seed=seed * 7919 + 1, budget_s=budget)
+    levels, index, budget = job
+    # The game's seed and the computers' seed are two separate draws from the run's --seed (neither follows
+    # from the other, DESIGN.md), so a rerun with the same --seed plays the same games.
+    played = play(levels, drawn("game", index), ai_seed=drawn("ai", index), budget_s=budget, max_turns=MAX_TURNS)
     ranking = None if played.capped else final_ranking(played.state)
     return levels, ranking, played.thinking
 
@@ -55,6 +59,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def drawn(stream: str, index: int) -> int:
+    """Return the 128-bit seed of one stream (the game's bag, or the computers' choices) for one game."""
+    return int.from_bytes(hashlib.sha256(f"{stream}:{index}".encode()).digest()[:16], "big")
 
 
 def jobs_for(a: str, b: str, games: int, players: int, budget: float, seed: int) -> list[tuple[list[str], int, float]]:
@@ -104,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     print(f"bench_ai: games {args.games} (2p) {args.games4} (4p), hard budget {args.budget}s, "
           f"jobs {args.jobs}, seed {args.seed}", flush=True)
+    failed = False
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(args.jobs) as pool:
         for a, b in pairs:
@@ -111,13 +121,14 @@ def main(argv: list[str] | None = None) -> int:
                 line = run_pair(pool, a, b, games, players, args.budget, args.seed, times)
                 if line:
                     print(line, flush=True)
+                    failed = failed or "FAILED" in line
     print("thinking time per decision:")
     for level in ("easy", "normal", "hard"):
         ts = times.get(level)
         if ts:
             print(f"  {level:>6}: {len(ts):7d} decisions, median {statistics.median(ts) * 1000:7.1f} ms, "
                   f"max {max(ts) * 1000:7.1f} ms")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from game.rules.state import State
 
 from .invariants import TOTAL_TILES, tiles_accounted
 
-POSITIONS = int(os.environ.get("TWO_RIVERS_AI_POSITIONS", "2000"))
+POSITIONS = int(os.environ.get("TWO_RIVERS_AI_POSITIONS", "400"))
 ALL_VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
 VARIANT_SETS = [(), ("buildings", "ziggurat"), ALL_VARIANTS]
 DECISION_KINDS = {"action", "support", "choose_war", "monument", "building", "ziggurat", "treasure"}
@@ -118,21 +118,30 @@ def same_view_other_secrets(s: State, seat: int, rng: random.Random) -> State:
     return t
 
 
+def by_kind(per_kind: int) -> list[Position]:
+    """Return up to per_kind positions of every kind of decision."""
+    picked: list[Position] = []
+    for kind in sorted(DECISION_KINDS):
+        picked.extend([p for p in positions() if p[0].decision["kind"] == kind][:per_kind])
+    return picked
+
+
 def test_same_view_same_decision() -> None:
+    """Twins that differ in every hidden part decide alike, at every level and every kind of decision."""
     rng = random.Random(5)
-    ps = positions()
-    sample = ps[:: max(1, len(ps) // 120)]
-    for i, (s, _) in enumerate(sample):
+    picked = by_kind(4)
+    assert kinds_in(picked) == DECISION_KINDS
+    for i, (s, history) in enumerate(picked):
         seat = to_move(s)
         other = same_view_other_secrets(s, seat, rng)
         va, vb = view_for(s, seat), view_for(other, seat)
         assert va == vb
         for level in ("easy", "normal"):
-            assert choose(va, level, i) == choose(vb, level, i)
-        if i % 8 == 0:
-            a = hard(knowledge(va), random.Random(i), rounds=2)
-            b = hard(knowledge(vb), random.Random(i), rounds=2)
-            assert a == b
+            for hist in (history, None):
+                assert choose(va, level, i, history=hist) == choose(vb, level, i, history=hist), (level, i)
+        a = hard(knowledge(va, history), random.Random(i), rounds=12)
+        b = hard(knowledge(vb, history), random.Random(i), rounds=12)
+        assert a == b, (s.decision["kind"], a, b)
 
 
 def test_choose_refuses_a_seat_that_is_not_deciding() -> None:

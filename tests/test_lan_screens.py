@@ -199,7 +199,7 @@ def test_the_host_lobby_reads_the_seats_only_under_the_hosts_lock() -> None:
     host = scene.host
     assert host is not None
     watch = LockWatch(host.lobby, host.lock, threading.current_thread())
-    host.lobby = watch  # type: ignore[assignment]
+    host.core.lobby = watch  # type: ignore[assignment]
     guest = WireClient("127.0.0.1", host.port)
     try:
         app.push(scene)

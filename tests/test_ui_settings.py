@@ -72,8 +72,18 @@ def test_settings_screen_applies_and_saves(data):
     click_button(app, "fullscreen")
     assert app.fullscreen is True
     saved = json.loads((data / FILE_NAME).read_text())
-    assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast"}
+    assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast", "confirm_turn": True}
     assert app.motion == 2.0
+    click_button(app, "confirm_turn")
+    assert app.settings["confirm_turn"] is False and Settings.load().confirm_turn is False
     click_button(app, "fullscreen")
     assert app.fullscreen is False
     assert Settings.load().fullscreen is False
+
+
+def test_turn_confirmation_defaults_on_and_survives_bad_values(data):
+    assert Settings()["confirm_turn"] is True
+    (data / FILE_NAME).write_text(json.dumps({"confirm_turn": "sometimes"}))
+    assert Settings.load().confirm_turn is True
+    (data / FILE_NAME).write_text(json.dumps({"confirm_turn": False}))
+    assert Settings.load()["confirm_turn"] is False

@@ -23,9 +23,11 @@ RANKING = [
 
 def make(name, app):
     from game.ui.dialog import ConfirmDialog
+    from game.ui.game_menu import GameMenu
     from game.ui.new_game import NewGameScene
     from game.ui.results import ResultsScene
     from game.ui.rules_scene import RulesScene
+    from game.ui.saved_games import SavedGamesScene
     from game.ui.settings_scene import SettingsScene
     from game.ui.title import TitleScene
 
@@ -36,6 +38,8 @@ def make(name, app):
         "rules": lambda: RulesScene(app, 6),
         "results": lambda: ResultsScene(app, RANKING, ["Ur-Nammu", "Puabi"], ["urn", "lion"]),
         "dialog": lambda: ConfirmDialog(app, "Sure?", "A question.", [("No", None, "warm"), ("Yes", None, "primary")]),
+        "game_menu": lambda: GameMenu(app, lambda: None),
+        "saved_games": lambda: SavedGamesScene(app),
     }[name]()
 
 
@@ -46,7 +50,8 @@ def data_dir(tmp_path, monkeypatch):
     pygame.display.quit()
 
 
-@pytest.mark.parametrize("name", ["title", "new_game", "settings", "rules", "results", "dialog"])
+@pytest.mark.parametrize("name", ["title", "new_game", "settings", "rules", "results", "dialog", "game_menu",
+                                  "saved_games"])
 def test_text_and_hit_areas_are_sofa_sized(name):
     app = make_app((1920, 1080))
     scene = app.push(make(name, app))

@@ -50,6 +50,19 @@ def evaluate(s: State, seat: int, w: Weights = FULL_SIGHT) -> float:
     return mine - rival
 
 
+def evaluate_all(s: State, w: Weights = FULL_SIGHT) -> list[float]:
+    """Return evaluate(s, seat) for every seat at once (the worths are found only once)."""
+    if s.game_over:
+        return [_final(s, p) for p in range(s.players)]
+    conn = connected(s)
+    groups: dict[int, int] = {}
+    worths = [_worth(s, p, conn, groups, w) for p in range(s.players)]
+    out = []
+    for p in range(s.players):
+        out.append(worths[p] - max(v for q, v in enumerate(worths) if q != p))
+    return out
+
+
 def _final(s: State, seat: int) -> float:
     keys = []
     for p in range(s.players):

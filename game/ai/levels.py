@@ -1,8 +1,8 @@
 """The easy and normal computer players, deciding from a seat's Knowledge.
 
 Owns: easy (a slightly noisy greedy player with a short sight: points and leaders on the board)
-and normal (greedy over its own two actions with the full evaluation, support weighed over a few
-guesses of the hidden tiles, offers and treasures judged one ply ahead).
+and normal (greedy over its own two actions with the full evaluation, support by the solved
+conflict of game.ai.conflict, offers and treasures judged one ply ahead).
 Imports game.rules only; never game.ui, net or pygame.
 """
 
@@ -12,15 +12,16 @@ import random
 
 from game.rules import legal_actions
 from game.rules.conflicts import board_strength, support_color
+from game.rules.state import State
 
+from .conflict import solve_support
 from .determinize import Knowledge
-from .evaluate import FULL_SIGHT, Weights
-from .policy import NARROW, WIDE, Action, noisy_greedy, quick_answer, ranked, two_actions, value_after
+from .evaluate import Weights
+from .policy import NARROW, WIDE, Action, may_pass, noisy_greedy, quick_answer, ranked, two_actions
 
 # Easy sees points and leaders on the board, little else.
 EASY_SIGHT = Weights(leader_on_board=1.0, tiles_in_kingdom=0.05, temple_guard=0.1, king_collects=0.1,
                      monument=0.5, treasure_pending=0.5, catastrophe=0.2, hand_tile=0.0)
-SUPPORT_GUESSES = 6     # how many samples of the hidden tiles normal weighs its support over
 
 
 def easy(know: Knowledge, rng: random.Random) -> Action:
@@ -28,7 +29,7 @@ def easy(know: Knowledge, rng: random.Random) -> Action:
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "action":
-        return noisy_greedy(s, rng, NARROW, EASY_SIGHT, spread=3)
+        return noisy_greedy(s, rng, NARROW, EASY_SIGHT, spread=3, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
         return {"kind": "commit", "count": _plain_support(know, s)}
     return quick_answer(s)
@@ -52,24 +53,15 @@ def normal(know: Knowledge, rng: random.Random) -> Action:
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "action":
-        return two_actions(s, WIDE, width=4)
+        return two_actions(s, WIDE, width=4, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
-        return weighed(know, rng, legal_actions(s), SUPPORT_GUESSES)
+        return {"kind": "commit", "count": support(know, s)}
     options = legal_actions(s)
     if len(options) == 1:
         return options[0]
     return options[ranked(s, options)[0][1]]
 
 
-def weighed(know: Knowledge, rng: random.Random, options: list[Action], guesses: int,
-            w: Weights = FULL_SIGHT) -> Action:
-    """Return the option with the best value averaged over several guesses of the hidden tiles."""
-    if len(options) == 1:
-        return options[0]
-    totals = [0.0] * len(options)
-    for _ in range(guesses):
-        s = know.sample(rng)
-        for i, a in enumerate(options):
-            totals[i] += value_after(s, a, know.seat, w)[0]
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
-    return options[best]
+def support(know: Knowledge, s: State) -> int:
+    """Return the solved commitment for the conflict under way (game.ai.conflict)."""
+    return solve_support(s, know.seat, know.pool, [sv["hand_count"] for sv in know.view["seats"]])

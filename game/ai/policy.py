@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import apply, legal_actions
-from game.rules.boards import bit, dilate, flood, index, neighbours
-from game.rules.conflicts import board_strength, support_color
+from game.rules.boards import bit, dilate, flood, index, neighbours, squares_of
 from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
-from .evaluate import FULL_SIGHT, Weights, evaluate
+from .conflict import quick_support
+from .evaluate import FULL_SIGHT, POINTS_ONLY, Weights, evaluate
 
 Action = dict[str, Any]
 PASS: Action = {"kind": "pass"}
@@ -32,11 +32,11 @@ class Limits:
     leaders: int = 16
     moves: int = 8
     catastrophes: int = 4
-    swaps: int = 1
+    swaps: int = 3
 
 
 WIDE = Limits()
-NARROW = Limits(tiles=10, leaders=6, moves=3, catastrophes=2, swaps=1)
+NARROW = Limits(tiles=10, leaders=6, moves=3, catastrophes=2, swaps=2)
 TINY = Limits(tiles=6, leaders=4, moves=2, catastrophes=1, swaps=1)
 
 
@@ -59,6 +59,7 @@ class Outlook:
         for k in self.kingdoms:
             self.owner.append({c: seat for (seat, c), q in s.leaders.items() if (k >> q) & 1})
         self.touching_anything = dilate(self.conn)
+        self._spoils: dict[int, float] | None = None
 
     def tile_prior(self, color: int, sq: int) -> float:
         """Return how promising a tile of color on sq looks, before playing it."""
@@ -95,28 +96,100 @@ class Outlook:
         return value
 
     def catastrophe_prior(self, sq: int) -> float:
-        """Return how promising a catastrophe on sq looks: cutting a rival leader's only temple."""
+        """Return how promising a catastrophe on sq looks.
+
+        Three ideas: cut a rival leader's only temple (it goes home), break a kingdom in two so
+        that a rival leader loses the tiles that score or defend for it, and spoil a rival's
+        monument by destroying the empty square of a 2x2 block that lacks only one tile.
+        """
         s = self.s
         b = bit(sq)
-        if not b & s.tiles[RED]:
-            return -1.0
         value = -1.0
-        for (seat, _), q in s.leaders.items():
-            if b & neighbours(bit(q)):
-                alone = (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1
-                if alone:
+        if b & s.tiles[RED]:
+            for (seat, _), q in s.leaders.items():
+                if b & neighbours(bit(q)) and (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1:
                     value = max(value, 1.5 if seat != self.me else -3.0)
+        if b & self.conn:
+            value = max(value, self._break_prior(sq))
+        elif b & ~self.conn & s.board.land:
+            value = max(value, self._monument_spoil_prior(sq))
         return value
 
+    def _break_prior(self, sq: int) -> float:
+        """A tile whose loss splits its kingdom: worth it when a rival leader is cut off."""
+        b = bit(sq)
+        home = next((i for i, k in enumerate(self.kingdoms) if k & b), None)
+        if home is None or len(self.owner[home]) < 2:
+            return -1.0
+        conn = self.conn & ~b
+        parts = []
+        for n in squares_of(neighbours(b) & conn):
+            if not any((p >> n) & 1 for p in parts):
+                parts.append(flood(bit(n), conn))
+        led = [p for p in parts if any((p >> q) & 1 for q in self.s.leaders.values())]
+        if len(led) < 2:
+            return -1.0
+        mine = [any((p >> self.s.leaders[k]) & 1 for k in self.s.leaders if k[0] == self.me) for p in led]
+        return 1.2 if not all(mine) else -1.0
 
-def candidates(s: State, limits: Limits = WIDE) -> list[Action]:
+    def _monument_spoil_prior(self, sq: int) -> float:
+        if self._spoils is None:
+            self._spoils = self._find_spoils()
+        return self._spoils.get(sq, -1.0)
+
+    def _find_spoils(self) -> dict[int, float]:
+        """Return the empty squares that would complete a rival's 2x2 block of one colour."""
+        s = self.s
+        empty = s.board.land & ~self.conn & ~s.cat
+        out: dict[int, float] = {}
+        for color in (0, 2, 3):
+            tiles = s.tiles[color]
+            for t in squares_of(tiles):
+                r, c = divmod(t, 16)
+                for top in (r - 1, r):
+                    for left in (c - 1, c):
+                        if not (0 <= top < 10 and 0 <= left < 15):
+                            continue
+                        tl = top * 16 + left
+                        block = (1 << tl) | (1 << (tl + 1)) | (1 << (tl + 16)) | (1 << (tl + 17))
+                        hole = block & ~tiles
+                        if hole.bit_count() != 1 or not hole & empty:
+                            continue
+                        rest = block & tiles
+                        owners = [seat for (seat, col), q in s.leaders.items()
+                                  if col == color and (flood(rest, self.conn) >> q) & 1]
+                        if owners and self.me not in owners:
+                            out[hole.bit_length() - 1] = 1.0
+        return out
+
+
+def may_pass(s: State, whole_passes: int | None) -> bool:
+    """Return whether the seat to act may pass now.
+
+    A computer never keeps a game alive by passing: behind on points it passes a whole turn at
+    most twice running (never, when it cannot tell how its last turns went), so it never passes
+    three whole turns in a row while behind. Passing the second action is not a whole turn.
+    """
+    if s.actions_left < 2:
+        return True
+    if evaluate(s, s.active, POINTS_ONLY) >= 0:
+        return True
+    return whole_passes is not None and whole_passes < 2
+
+
+def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[Action]:
     """Return the turn actions worth evaluating, best-looking first within each kind."""
-    legal = legal_actions(s)
     if s.decision is None or s.decision["kind"] != "action":
-        return legal
+        return legal_actions(s)
+    return [a for _, a in scored_candidates(s, limits, allow_pass)]
+
+
+def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[tuple[float, Action]]:
+    """Return (prior, action) for the turn actions worth evaluating, best-looking first within each kind."""
     board = Outlook(s)
-    tiles, leaders, moves, cats, out = [], [], [], [], []
-    for a in legal:
+    tiles, leaders, moves, cats = [], [], [], []
+    out: list[tuple[float, Action]] = []
+    for a in legal_actions(s):
         kind = a["kind"]
         if kind == "place_tile":
             tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
@@ -129,60 +202,55 @@ def candidates(s: State, limits: Limits = WIDE) -> list[Action]:
             if p > 0:
                 cats.append((p, a))
         elif kind == "withdraw_leader":
-            out.append(a)
+            out.append((-0.5, a))
     out.extend(_best(tiles, limits.tiles))
     out.extend(_best(leaders, limits.leaders))
     out.extend(_best(moves, limits.moves))
     out.extend(_best(cats, limits.catastrophes))
-    out.extend(_swaps(s)[:limits.swaps])
-    out.append(PASS)
+    out.extend((0.3, a) for a in _swaps(s)[:limits.swaps])
+    if allow_pass or not out:
+        out.append((0.0, PASS))
     return out
 
 
-def _best(scored: list[tuple[float, Action]], n: int) -> list[Action]:
+def _best(scored: list[tuple[float, Action]], n: int) -> list[tuple[float, Action]]:
     # A stable sort keeps the engine's fixed order among equals: decisions stay reproducible.
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-    return [scored[i][1] for i in order[:n] if scored[i][0] > -1.0]
+    return [scored[i] for i in order[:n] if scored[i][0] > -1.0]
 
 
 def _swaps(s: State) -> list[Action]:
-    """Swap the tiles of colours the seat has no leader for (the ones least likely to score)."""
+    """Return the swaps worth a look: any useful subset, not only whole colours.
+
+    The tiles of colours the seat has no leader for (least likely to score), then the surplus
+    beyond two of each colour, then the whole hand: several distinct subsets, most likely first.
+    """
     seat = s.active
     hand = s.hands[seat]
     idle = [c for c in range(4) if (seat, c) not in s.leaders]
-    tiles = [COLORS[c] for c in idle for _ in range(hand[c])]
-    if not tiles:
-        return []
-    return [{"kind": "swap", "tiles": tiles}]
+    ideas = [
+        [COLORS[c] for c in idle for _ in range(hand[c])],
+        [COLORS[c] for c in range(4) for _ in range(max(0, hand[c] - 2))],
+        [COLORS[c] for c in idle for _ in range(hand[c])]
+        + [COLORS[c] for c in range(4) if c not in idle for _ in range(max(0, hand[c] - 2))],
+        [COLORS[c] for c in range(4) for _ in range(hand[c])],
+    ]
+    out: list[Action] = []
+    for tiles in ideas:
+        tiles.sort(key=COLORS.index)
+        if tiles and len(tiles) <= 6 and all(a["tiles"] != tiles for a in out):
+            out.append({"kind": "swap", "tiles": tiles})
+    return out
 
 
 # --- quick answers to follow-up decisions -----------------------------------------------------
-
-def support_count(s: State) -> int:
-    """Return how many tiles the seat deciding commits, knowing the State it is given."""
-    c = s.conflict
-    assert c is not None and s.decision is not None
-    seat = s.decision["seat"]
-    color = support_color(s)
-    held = s.hands[seat][color]
-    attack = board_strength(s, "attacker")
-    defend = board_strength(s, "defender")
-    if c["attacker_commit"] is None:
-        # Beat the defender's board and whole hand if we can; else keep our tiles.
-        need = defend + s.hands[c["defender"]][color] - attack + 1
-        if need <= held:
-            return max(0, need)
-        return 0
-    need = attack + c["attacker_commit"] - defend   # a tie goes to the defender
-    return need if 0 < need <= held else 0
-
 
 def quick_answer(s: State) -> Action:
     """Return a sensible answer to any decision other than a turn action."""
     assert s.decision is not None
     kind = s.decision["kind"]
     if kind == "support":
-        return {"kind": "commit", "count": support_count(s)}
+        return {"kind": "commit", "count": quick_support(s)}
     legal = legal_actions(s)
     return legal[0]     # the first war, the first build offer (accepting), the first treasure
 
@@ -198,9 +266,17 @@ def settle(s: State, limit: int = 40) -> State:
 # --- greedy play --------------------------------------------------------------------------------
 
 def value_after(s: State, action: Action, seat: int, w: Weights = FULL_SIGHT) -> tuple[float, State]:
-    """Return the value for seat once action is played and its follow-ups settled, and that State."""
+    """Return the value for seat once action is played and its follow-ups settled, and that State.
+
+    The value is taken at the end of the turn (the rest of it passed): passing would otherwise
+    collect the end of turn's points (monuments, treasures) that a first action has yet to reach.
+    """
     after, _ = apply(s, action)
     after = settle(after)
+    d = after.decision
+    if d is not None and d["kind"] == "action" and d["seat"] == seat and after.active == seat:
+        ended = settle(apply(after, PASS)[0])
+        return evaluate(ended, seat, w), after
     return evaluate(after, seat, w), after
 
 
@@ -215,18 +291,18 @@ def ranked(s: State, actions: list[Action], w: Weights = FULL_SIGHT) -> list[tup
     return out
 
 
-def greedy(s: State, limits: Limits = WIDE, w: Weights = FULL_SIGHT) -> Action:
+def greedy(s: State, limits: Limits = WIDE, w: Weights = FULL_SIGHT, allow_pass: bool = True) -> Action:
     """Return the action with the best value one ply ahead."""
-    acts = candidates(s, limits)
+    acts = candidates(s, limits, allow_pass)
     if len(acts) == 1:
         return acts[0]
     best = ranked(s, acts, w)[0]
     return acts[best[1]]
 
 
-def two_actions(s: State, limits: Limits, width: int, w: Weights = FULL_SIGHT) -> Action:
+def two_actions(s: State, limits: Limits, width: int, w: Weights = FULL_SIGHT, allow_pass: bool = True) -> Action:
     """Return the first action of the best pair of actions for the turn (greedy on the second)."""
-    acts = candidates(s, limits)
+    acts = candidates(s, limits, allow_pass)
     first = ranked(s, acts, w)
     if s.actions_left < 2 or len(first) == 1:
         return acts[first[0][1]]
@@ -243,11 +319,17 @@ def two_actions(s: State, limits: Limits, width: int, w: Weights = FULL_SIGHT) -
     return acts[best_index]
 
 
-def noisy_greedy(s: State, rng: random.Random, limits: Limits, w: Weights, spread: int) -> Action:
-    """Return one of the few best actions at random: a level that slips now and then."""
-    acts = candidates(s, limits)
+def noisy_greedy(s: State, rng: random.Random, limits: Limits, w: Weights, spread: int,
+                 allow_pass: bool = True) -> Action:
+    """Return one of the few best actions at random: a level that slips now and then.
+
+    It slips only between real moves: it passes only when passing ranks first.
+    """
+    acts = candidates(s, limits, allow_pass)
     order = ranked(s, acts, w)
-    pick = order[:spread]
+    if acts[order[0][1]] == PASS:
+        return PASS
+    pick = [o for o in order if acts[o[1]] != PASS][:spread]
     weights = [2.0 ** -k for k in range(len(pick))]
     return acts[rng.choices(pick, weights=weights)[0][1]]
 

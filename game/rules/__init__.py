@@ -7,6 +7,7 @@ outside the standard library and this package.
 from __future__ import annotations
 
 from .engine import apply, legal_actions, new_game, to_move
+from .guessed import state_from_view
 from .scenario import ScenarioError, dump_scenario, load_scenario
 from .scoring import final_ranking, tie_break
 from .state import COLORS, IllegalAction, State
@@ -16,5 +17,6 @@ from .wire import canonical
 __all__ = [
     "COLORS", "IllegalAction", "ScenarioError", "State",
     "apply", "canonical", "dump_scenario", "events_for", "final_ranking", "hide_own", "legal_actions",
-    "load_scenario", "new_game", "open_view", "public_view", "seat_view", "tie_break", "to_move", "view_for",
+    "load_scenario", "new_game", "open_view", "public_view", "seat_view", "state_from_view", "tie_break", "to_move",
+    "view_for",
 ]

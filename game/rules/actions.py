@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boards import bit, flood, square
+from .boards import bit, flood, neighbours, square
 from .conflicts import start_revolt
 from .effects import Event, discard_from_hand, draw, end_game, remove_tiles, return_unsupported, score
 from .flow import AFTER_TILE
-from .placement import adjacent_kingdoms, catastrophe_targets, leader_targets, tile_targets
-from .state import BLACK, BLUE, COLORS, IllegalAction, State, connected, leader_of_color, tile_color_at
+from .placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
+from .state import BLACK, BLUE, COLORS, IllegalAction, State, connected, kingdoms, leader_of_color, tile_color_at
 from .vocabulary import LEADER_WORDS
 from .vocabulary import TILE_WORDS as COLOR_WORDS
 from .wire import color_field, color_list_field, square_field
@@ -91,9 +91,12 @@ def place_tile(s: State, action: dict[str, Any], events: list[Event]) -> None:
     to = square_field(action, "to")
     if s.hands[s.active][color] < 1:
         raise IllegalAction(f"You hold no {COLOR_WORDS[COLORS[color]]} tile.")
-    if not tile_targets(s, color) >> to & 1:
+    base = kingdoms(s, connected(s))
+    land, river = tile_targets_by_terrain(s, base)
+    if not (river if color == BLUE else land) >> to & 1:
         raise IllegalAction(_tile_refusal(s, color, to))
-    touching = adjacent_kingdoms(s, to)
+    around = neighbours(bit(to))
+    touching = [k for k in base if k & around]
     s.hands[s.active][color] -= 1
     s.tiles[color] |= bit(to)
     events.append({"kind": "tile_placed", "seat": s.active, "color": COLORS[color], "at": square(to)})

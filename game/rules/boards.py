@@ -64,18 +64,22 @@ def flood(seed: int, within: int) -> int:
         group = grown
 
 
-_BYTE_BITS = tuple(tuple(i for i in range(8) if (b >> i) & 1) for b in range(256))
-_BYTE_SHIFTS = tuple(range(0, SQUARES, 8))
+# For each byte of a bitboard, and each value of it, the squares it holds: a lookup per byte is
+# several times faster than peeling bits one by one.
+_BYTE_SQUARES = tuple(tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1) for b in range(256))
+                      for k in range((SQUARES + 7) // 8))
 
 
 def squares_of(mask: int) -> list[int]:
     """Return the indices set in mask, lowest first."""
-    # A byte at a time through a lookup table: several times faster than peeling bits.
     out: list[int] = []
-    for shift in _BYTE_SHIFTS:
-        byte = (mask >> shift) & 0xFF
+    k = 0
+    while mask:
+        byte = mask & 0xFF
         if byte:
-            out.extend([shift + i for i in _BYTE_BITS[byte]])
+            out += _BYTE_SQUARES[k][byte]
+        mask >>= 8
+        k += 1
     return out
 
 

@@ -7,12 +7,13 @@ it for the decision under way, and listing every legal action in a fixed order.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
 from . import conflicts, offers
 from .actions import TURN_ACTIONS
-from .boards import ADVANCED, STANDARD, square, squares_of
+from .boards import ADVANCED, SQUARES, STANDARD, square, squares_of
 from .effects import Event, draw
 from .flow import ask_for_action, run
 from .placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
@@ -96,6 +97,22 @@ def to_move(state: State) -> int | None:
 
 def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, list[Event]]:
     """Return (new state, events) after `action`; raise IllegalAction and leave state unchanged."""
+    kind, handler = _checked(state, action, seat)
+    s = state.copy()
+    return s, _carry_out(s, kind, handler, action)
+
+
+def apply_in_place(s: State, action: Any) -> list[Event]:
+    """Carry out `action` on s itself and return the events: the search-speed path.
+
+    For a search that owns s (a copy made once per playout) and plays actions it knows are legal:
+    no copy is made, so an illegal action may leave s half changed. `apply` is the contract.
+    """
+    kind, handler = _checked(s, action, None)
+    return _carry_out(s, kind, handler, action)
+
+
+def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     kind = kind_of(action)
     if state.game_over:
         raise IllegalAction("The game is over.")
@@ -106,9 +123,12 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
     handler = ANSWERS[state.decision["kind"]].get(kind, False)
     if handler is False:
         raise IllegalAction(_wrong_moment(state.decision["kind"], kind))
-    s = state.copy()
+    return kind, handler
+
+
+def _carry_out(s: State, kind: str, handler: Any, action: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
-    if state.decision["kind"] == "action":
+    if s.decision["kind"] == "action":
         s.actions_left -= 1
         s.decision = None
         handler(s, action, events)
@@ -117,7 +137,7 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
     else:
         handler(s, action, events)
     run(s, events)
-    return s, events
+    return events
 
 
 def _wrong_moment(decision: str, kind: str) -> str:
@@ -155,36 +175,56 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
     return LISTERS[d["kind"]](state, d)
 
 
+def _wire_table(kind: str, field: str | None, value: str | None) -> list[dict[str, Any]]:
+    """Return one action of a kind per square, built once: listing then only copies them."""
+    if field is None:
+        return [{"kind": kind, "to": square(q)} for q in range(SQUARES)]
+    return [{"kind": kind, field: value, "to": square(q)} for q in range(SQUARES)]
+
+
+# The listed actions are fresh dicts; their square lists are shared and must be treated as read-only.
+PLACE_LEADER = [_wire_table("place_leader", "leader", name) for name in COLORS]
+MOVE_LEADER = [_wire_table("move_leader", "leader", name) for name in COLORS]
+PLACE_TILE = [_wire_table("place_tile", "color", name) for name in COLORS]
+CATASTROPHE = _wire_table("catastrophe", None, None)
+
+
+def _listed(out: list[dict[str, Any]], squares: list[int], table: list[dict[str, Any]]) -> None:
+    """Append a copy of table's action for every square, in the squares' order."""
+    out += [table[q].copy() for q in squares]
+
+
 def _turn_actions(s: State, d: dict[str, Any]) -> list[dict[str, Any]]:
     seat = s.active
     out: list[dict[str, Any]] = []
     base = kingdoms(s, connected(s))   # found once, shared by every kind of placement below
-    in_supply = [c for c in range(4) if (seat, c) not in s.leaders]
+    leaders = s.leaders
+    in_supply = [c for c in range(4) if (seat, c) not in leaders]
     if in_supply:
-        targets = [square(q) for q in squares_of(leader_targets(s, None, base))]
+        targets = squares_of(leader_targets(s, None, base))
         for c in in_supply:
-            name = COLORS[c]
-            out.extend({"kind": "place_leader", "leader": name, "to": list(t)} for t in targets)
-    on_board = [c for c in range(4) if (seat, c) in s.leaders]
+            _listed(out, targets, PLACE_LEADER[c])
+    on_board = [c for c in range(4) if (seat, c) in leaders]
     for c in on_board:
-        name = COLORS[c]
-        out.extend({"kind": "move_leader", "leader": name, "to": square(q)}
-                   for q in squares_of(leader_targets(s, (seat, c), base)))
+        _listed(out, squares_of(leader_targets(s, (seat, c), base)), MOVE_LEADER[c])
     out.extend({"kind": "withdraw_leader", "leader": COLORS[c]} for c in on_board)
     hand = s.hands[seat]
     if any(hand):
         land, river = tile_targets_by_terrain(s, base)
-        land_squares = [square(q) for q in squares_of(land)]
+        land_squares = squares_of(land) if hand[0] or hand[2] or hand[3] else []
         for c in range(4):
             if hand[c]:
-                name = COLORS[c]
-                targets = [square(q) for q in squares_of(river)] if c == 1 else land_squares
-                out.extend({"kind": "place_tile", "color": name, "to": list(t)} for t in targets)
+                _listed(out, squares_of(river) if c == 1 else land_squares, PLACE_TILE[c])
     if s.catastrophes[seat]:
-        out.extend({"kind": "catastrophe", "to": square(q)} for q in squares_of(catastrophe_targets(s)))
-    out.extend({"kind": "swap", "tiles": tiles} for tiles in swaps(hand))
+        _listed(out, squares_of(catastrophe_targets(s)), CATASTROPHE)
+    out.extend([{"kind": "swap", "tiles": tiles} for tiles in _swap_sets(tuple(hand))])
     out.append({"kind": "pass"})
     return out
+
+
+@lru_cache(maxsize=512)
+def _swap_sets(hand: tuple[int, ...]) -> tuple[list[str], ...]:
+    return tuple(swaps(list(hand)))
 
 
 def swaps(hand: list[int]) -> list[list[str]]:

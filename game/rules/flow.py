@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .boards import bit, square, squares_of
 from .effects import Event, draw, end_game, score
-from .state import BLACK, GREEN, HAND_SIZE, State, connected, hand_size, kingdoms, leaders_in
+from .state import BLACK, GREEN, HAND_SIZE, State, connected, hand_size
 
 Step = Callable[[State, list[Event]], None]
 STEPS: dict[str, Step] = {}
@@ -91,12 +91,14 @@ def _treasures(s: State, events: list[Event]) -> None:
 def set_treasure_queue(s: State) -> None:
     """Queue, clockwise from the active player, each kingdom with 2+ treasures and a trader."""
     queue = []
-    for k in kingdoms(s, connected(s)):
-        if (k & s.treasure).bit_count() < 2:
-            continue
-        traders = [seat for seat, c in leaders_in(s, k) if c == GREEN]
-        if traders:
-            queue.append((traders[0], k))
+    conn = 0
+    # Only kingdoms with a trader count, and a kingdom holds at most one: start from the traders.
+    for (seat, color), sq in s.leaders.items():
+        if color == GREEN:
+            conn = conn or connected(s)
+            k = _group_at(conn, sq)
+            if (k & s.treasure).bit_count() >= 2:
+                queue.append((seat, k))
     queue.sort(key=lambda item: (item[0] - s.active) % s.players)
     s.ctx["treasure_queue"] = [k for _, k in queue]
     s.ctx["treasure_owners"] = [seat for seat, _ in queue]

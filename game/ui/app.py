@@ -1,7 +1,9 @@
 """The App: the one pygame window, the scene stack and the frame loop.
 
 Owns: opening (and re-opening, for fullscreen) the window, the scene stack (push, pop, replace,
-modal overlays), the ONE place that reads `pygame.event.get()`, the fixed 60 fps clock, resize ->
+modal overlays), the ONE place that reads input, the 60 fps clock and the idle loop that rests
+(when nothing moves the client waits for input and stops redrawing: ambient animation runs at a low
+rate and links are still polled a few times a second — see `run()`), resize ->
 every scene's layout, the back gesture (right click, or ESC — never required), scene cross-fades,
 and lazy access to sprites and sounds (game.ui.assets).
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
@@ -35,6 +38,11 @@ MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
 DEFAULT_SIZE = (1600, 900)
 FADE_SECONDS = 0.28
+# The idle loop: after input, full-rate frames for LINGER seconds (hover glows, presses); at rest the
+# loop wakes every POLL_SECONDS to update (links and computers' moves arrive by polling) and draws
+# only when a scene animates, at its ambient rate, or when input comes.
+LINGER = 0.6
+POLL_SECONDS = 0.1
 SPRITES_DIR = Path(__file__).resolve().parents[2] / "sprites"
 
 
@@ -72,6 +80,9 @@ class App:
         self._sounds: Any = None
         self._sounds_tried = False
         self._fade: tuple[pygame.Surface, float] | None = None
+        self._busy_until = 0.0  # monotonic time until which the loop runs at full rate
+        self._last_draw = 0.0
+        self.drawn_frames = 0  # frames actually drawn (the idle benchmark counts them)
 
     # -- window ------------------------------------------------------------------------------------
     @property
@@ -174,25 +185,66 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------------
     def run(self, first: Scene | None = None) -> None:
-        """Run at 60 fps until the last scene is gone or the window is closed."""
+        """Run until the last scene is gone or the window is closed: 60 fps while something moves,
+        and at rest wait for input (pygame.event.wait with a timeout) instead of redrawing."""
         self.open()
         if first is not None:
             self.push(first)
         self.running = True
+        last = time.perf_counter()
         while self.running and self.stack:
-            dt = self.clock.tick(FPS) / 1000.0 if self.clock else 1 / FPS
-            # A long stall (dragging the window) must not make animations jump.
-            self.step(min(dt, 0.1))
+            events = self._next_events()
+            now = time.perf_counter()
+            dt, last = min(now - last, 0.1), now  # a long stall (dragging the window) must not make animations jump
+            if events:
+                self._busy_until = now + LINGER
+            if events or not self.resting(now) or self._ambient_due(now):
+                self.step(dt, events)
+            else:
+                self.update(dt)  # polls links and computers; nothing is drawn
+                if not self.resting(now):  # something started moving: show it at once
+                    self._render()
         self.close()
 
+    def resting(self, now: float | None = None) -> bool:
+        """Whether nothing moves: no recent input, no cross-fade, no visible scene animating."""
+        now = time.perf_counter() if now is None else now
+        if now < self._busy_until or self._fade is not None:
+            return False
+        return not any(scene.animating() for scene in self.visible())
+
+    def _ambient_due(self, now: float) -> bool:
+        fps = max((scene.ambient_fps for scene in self.visible()), default=0)
+        return fps > 0 and now - self._last_draw >= 1.0 / fps
+
+    def _next_events(self) -> list[pygame.event.Event]:
+        """This frame's input: at full rate after the clock's tick; at rest, sleep in pygame.event.wait."""
+        if not self.resting():
+            if self.clock is not None:
+                self.clock.tick(FPS)
+            return pygame.event.get()
+        fps = max((scene.ambient_fps for scene in self.visible()), default=0)
+        wait = POLL_SECONDS
+        if fps > 0:  # wake just when the next ambient frame is due
+            wait = min(wait, self._last_draw + 1.0 / fps - time.perf_counter())
+        first = pygame.event.wait(max(1, round(wait * 1000)))
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
+
     def step(self, dt: float = 1 / FPS, events: Iterable[pygame.event.Event] | None = None) -> None:
-        """One frame: read input (the only call to pygame.event.get), update, draw, flip."""
+        """One frame: read input (pygame.event.get unless given), update, draw, flip."""
         self.open()
         for event in pygame.event.get() if events is None else events:
             self.dispatch(event)
         self.update(dt)
+        self._render()
+
+    def _render(self) -> None:
         self.draw()
         pygame.display.flip()
+        self._last_draw = time.perf_counter()
+        self.drawn_frames += 1
         self.frame += 1
         if self.frame == 2:
             self.sounds  # noqa: B018 - open the mixer once the first frames are on screen

@@ -1,143 +1,163 @@
-"""What a move would do, in words, read from a view: the hover preview of the table.
+"""What a move would do, in words: the hover preview of the table, answered by the engine itself.
 
-Owns: the groups and kingdoms of a view's board (RULES.md section 4) and the short sentences
-shown near the cursor before a piece is placed ("Joins Ana's kingdom: +1 market point for Ana",
-"Starts a revolt against Bo's priest"). It reads only the view a seat receives, so it works the
-same for a LAN client; it never decides legality (the legal actions do) and never changes state.
+Owns: the short sentences shown near the cursor before a piece is placed ("+1 market point for
+Ana", "Unites two kingdoms: war of kings!", "Revolt against Bo's priest!"). The engine plays the
+action on a position rebuilt from the view (`state_from_view` with a plain guess of the hidden
+tiles, which the immediate effects of a placement never depend on) and the events it returns are
+put into words, so the preview can never disagree with the rules. It reads only the view a seat
+receives, so it works the same for a LAN client; it never changes the game.
 
-Must not import: pygame, net, game.rules (a view is plain data).
+Must not import: pygame, net.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.rules.vocabulary import COLS, LEADER_WORDS, ROWS, TILE_WORDS
+from game.rules import IllegalAction, ScenarioError, apply, state_from_view
+from game.rules.boards import COLS, bit, flood, index, neighbours
+from game.rules.conflicts import board_strength, pending_wars
+from game.rules.state import COLOR_INDEX, COLORS, TILE_COUNTS, State, connected, leaders_in
+from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 
 Square = tuple[int, int]
 ROLE = LEADER_WORDS
 POINT = TILE_WORDS
-EMPTY = ".~"
+PREVIEWED = ("place_tile", "place_leader", "move_leader", "catastrophe")
+
+_last: tuple[Any, Any, State | None] = (None, None, None)   # (view, action colour, rebuilt state)
 
 
-def neighbours(sq: Square) -> list[Square]:
-    """Return the orthogonal neighbours of a square that lie on the board."""
-    r, c = sq
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < ROWS and 0 <= c + dc < COLS]
+def plain_guess(view: dict[str, Any], wanted: str | None = None) -> dict[str, Any]:
+    """Return a guess of the hidden tiles that fits the view, giving the active seat `wanted` if hidden."""
+    pool = list(TILE_COUNTS)
+    for row in view["board"]:
+        for ch in row:
+            if ch in "rbgk":
+                pool["rbgk".index(ch)] -= 1
+    for sv in view["seats"]:
+        for name in sv["hand"] or []:
+            pool[COLOR_INDEX[name]] -= 1
+    built = []
+    for m in view["monuments"]:
+        # Which colour a monument was built from is not shown: the one with more tiles unplaced.
+        color = max(m["colors"], key=lambda name: pool[COLOR_INDEX[name]])
+        pool[COLOR_INDEX[color]] -= 4
+        built.append(color)
+    tiles = [COLORS[c] for c in range(4) for _ in range(max(0, pool[c]))]
+    if wanted in tiles:
+        tiles.remove(wanted)
+        tiles.insert(0, wanted)
+    order = sorted(range(view["players"]), key=lambda i: i != view["active"])
+    dealt: dict[int, list[str]] = {}
+    for i in order:
+        if view["seats"][i]["hand"] is None:
+            n = view["seats"][i]["hand_count"]
+            dealt[i], tiles = tiles[:n], tiles[n:]
+    hands = [dealt.get(i) for i in range(view["players"])]
+    return {"hands": hands, "bag": tiles[:view["bag"]], "monuments": built}
 
 
-class BoardReading:
-    """The board of one view as squares: tiles, leaders and the groups they form."""
+def position(view: dict[str, Any]) -> State | None:
+    """Return the view's position as the engine's state (hidden tiles guessed), or None if it cannot be."""
+    return _rebuilt(view, None)
 
-    def __init__(self, view: dict[str, Any], lift: Square | None = None) -> None:
-        self.view = view
-        self.rows: list[str] = view["board"]
-        # A moving leader is lifted from its square first (section 6), so `lift` is left out.
-        self.leaders: dict[Square, tuple[int, str]] = {
-            (l["at"][0], l["at"][1]): (l["seat"], l["color"]) for l in view["leaders"] if tuple(l["at"]) != lift
-        }
-        self.names: list[str] = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
 
-    def char(self, sq: Square) -> str:
-        return self.rows[sq[0]][sq[1]]
-
-    def occupied(self, sq: Square) -> bool:
-        """Whether the square holds something that joins a group (a catastrophe breaks groups)."""
-        return sq in self.leaders or self.char(sq) not in EMPTY + "x"
-
-    def group(self, start: Square, without: Square | None = None) -> set[Square]:
-        """Return the group holding `start`, never passing through `without`."""
-        seen, todo = {start}, [start]
-        while todo:
-            for n in neighbours(todo.pop()):
-                if n not in seen and n != without and self.occupied(n):
-                    seen.add(n)
-                    todo.append(n)
-        return seen
-
-    def groups_around(self, sq: Square) -> list[set[Square]]:
-        """Return the distinct groups touching an empty square."""
-        out: list[set[Square]] = []
-        for n in neighbours(sq):
-            if self.occupied(n) and not any(n in g for g in out):
-                out.append(self.group(n, without=sq))
-        return out
-
-    def leaders_in(self, group: set[Square]) -> dict[str, int]:
-        """Return colour -> seat for the leaders of a group."""
-        return {color: seat for sq, (seat, color) in self.leaders.items() if sq in group}
-
-    def temples_next_to(self, sq: Square) -> int:
-        return sum(1 for n in neighbours(sq) if self.char(n) == "r")
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+def _rebuilt(view: dict[str, Any], wanted: str | None) -> State | None:
+    """Return the view's position (remembered for the last view: the preview asks every frame)."""
+    global _last
+    if _last[0] is view and _last[1] == wanted:
+        return _last[2]
+    try:
+        s: State | None = state_from_view(view, plain_guess(view, wanted))
+    except (ScenarioError, KeyError, IndexError, TypeError):
+        s = None
+    _last = (view, wanted, s)
+    return s
 
 
 def preview(view: dict[str, Any], action: dict[str, Any]) -> list[str]:
     """Return one to three short lines saying what `action` would do on this view's board."""
     kind = action.get("kind")
+    if kind not in PREVIEWED or view.get("decision") is None or view["decision"].get("kind") != "action":
+        return []
+    before = _rebuilt(view, action.get("color"))
+    if before is None:
+        return []
+    try:
+        after, events = apply(before, action)
+    except IllegalAction:
+        return []
+    names: list[str] = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    words = Words(names, after)
     if kind == "place_tile":
-        return _tile(BoardReading(view), action["color"], tuple(action["to"]))
-    if kind in ("place_leader", "move_leader"):
-        lift = _own_leader_square(view, action["leader"]) if kind == "move_leader" else None
-        return _leader(BoardReading(view, lift), view, action["leader"], tuple(action["to"]))
+        return words.tile(action["color"], index(*action["to"]), events)
     if kind == "catastrophe":
-        return _catastrophe(BoardReading(view), tuple(action["to"]))
-    return []
+        return words.catastrophe(events)
+    return words.leader(action["leader"], index(*action["to"]), events)
 
 
-def _own_leader_square(view: dict[str, Any], color: str) -> Square | None:
-    seat = view.get("active")
-    for l in view["leaders"]:
-        if l["seat"] == seat and l["color"] == color:
-            return (l["at"][0], l["at"][1])
-    return None
+class Words:
+    """The events of one previewed action, and the position they leave, in a player's words."""
+
+    def __init__(self, names: list[str], after: State) -> None:
+        self.names = names
+        self.after = after
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+    def _group(self, sq: int) -> int:
+        return flood(bit(sq), connected(self.after))
+
+    def tile(self, color: str, sq: int, events: list[dict[str, Any]]) -> list[str]:
+        points = [e for e in events if e["kind"] == "points" and e["reason"] == "tile"]
+        if points:
+            seat = points[0]["seat"]
+            own = self.after.leaders.get((seat, COLOR_INDEX[color]))
+            if own is not None and (self._group(sq) >> own) & 1:
+                return [f"+1 {POINT[color]} point for {self.name(seat)}"]
+            return [f"+1 {POINT[color]} point for {self.name(seat)}'s king"]
+        if any(e["kind"] == "unification_placed" for e in events):
+            return self._union()
+        group = self._group(sq)
+        if leaders_in(self.after, group):
+            return ["Joins a kingdom with no " + ROLE[color], "nobody scores"]
+        return ["Joins a region: no points" if group != bit(sq) else "A new region: no points"]
+
+    def _union(self) -> list[str]:
+        # The engine holds the wars the new tile starts; before any is fought they are all pending.
+        wars = [COLORS[c] for c in pending_wars(self.after)] if self.after.union is not None else []
+        if not wars:
+            return ["Unites two kingdoms", "no war"]
+        return ["Unites two kingdoms:", "war of " + ", ".join(ROLE[c] + "s" for c in wars) + "!"]
+
+    def leader(self, color: str, sq: int, events: list[dict[str, Any]]) -> list[str]:
+        revolt = next((e for e in events if e["kind"] == "revolt_started"), None)
+        if revolt is not None:
+            mine, theirs = board_strength(self.after, "attacker"), board_strength(self.after, "defender")
+            return [f"Revolt against {self.name(revolt['defender'])}'s {ROLE[color]}!",
+                    f"temples: you {mine}, them {theirs}"]
+        strength = (neighbours(bit(sq)) & self.after.tiles[0]).bit_count()
+        beside = f"{strength} temple{'s' * (strength != 1)} beside"
+        group = self._group(sq)
+        if len(leaders_in(self.after, group)) > 1:
+            return ["Joins a kingdom", beside]
+        return ["Founds a kingdom" if group != bit(sq) else "Stands alone", beside]
+
+    def catastrophe(self, events: list[dict[str, Any]]) -> list[str]:
+        hit = next(e for e in events if e["kind"] == "catastrophe")
+        lines = [f"Destroys a {POINT[hit['removed']]}" if hit["removed"] else "Blocks the square for good"]
+        for e in events:
+            if e["kind"] == "leader_returned" and e["reason"] == "unsupported":
+                lines.append(f"{self.name(e['seat'])}'s {ROLE[e['color']]} goes home")
+        return lines[:3]
 
 
-def _tile(b: BoardReading, color: str, sq: Square) -> list[str]:
-    groups = b.groups_around(sq)
-    kingdoms = [g for g in groups if b.leaders_in(g)]
-    if not kingdoms:
-        return ["Joins a region: no points" if groups else "A new region: no points"]
-    if len(kingdoms) == 1:
-        leaders = b.leaders_in(kingdoms[0])
-        if color in leaders:
-            return [f"+1 {POINT[color]} point for {b.name(leaders[color])}"]
-        if "black" in leaders:
-            return [f"+1 {POINT[color]} point for {b.name(leaders['black'])}'s king"]
-        return ["Joins a kingdom with no " + ROLE[color], "nobody scores"]
-    first, second = (b.leaders_in(k) for k in kingdoms[:2])
-    wars = [c for c in ("red", "blue", "green", "black") if c in first and c in second]
-    if not wars:
-        return ["Unites two kingdoms", "no war"]
-    return ["Unites two kingdoms:", "war of " + ", ".join(ROLE[c] + "s" for c in wars) + "!"]
-
-
-def _leader(b: BoardReading, view: dict[str, Any], color: str, sq: Square) -> list[str]:
-    groups = b.groups_around(sq)
-    kingdoms = [g for g in groups if b.leaders_in(g)]
-    strength = b.temples_next_to(sq)
-    if not kingdoms:
-        return ["Founds a kingdom" if groups else "Stands alone", f"{strength} temple{'s' * (strength != 1)} beside"]
-    leaders = b.leaders_in(kingdoms[0])
-    if color in leaders:
-        rival_seat = leaders[color]
-        rival_sq = next(q for q, (s, c) in b.leaders.items() if s == rival_seat and c == color)
-        theirs = b.temples_next_to(rival_sq)
-        return [f"Revolt against {b.name(rival_seat)}'s {ROLE[color]}!", f"temples: you {strength}, them {theirs}"]
-    return ["Joins a kingdom", f"{strength} temple{'s' * (strength != 1)} beside"]
-
-
-def _catastrophe(b: BoardReading, sq: Square) -> list[str]:
-    ch = b.char(sq)
-    lines = ["Destroys a " + POINT[{"r": "red", "b": "blue", "g": "green", "k": "black"}[ch]] if ch in "rbgk"
-             else "Blocks the square for good"]
-    if ch == "r":
-        # Section 4: a leader with no temple left beside it goes home at once.
-        for n in neighbours(sq):
-            if n in b.leaders and not any(m != sq and b.char(m) == "r" for m in neighbours(n)):
-                seat, color = b.leaders[n]
-                lines.append(f"{b.name(seat)}'s {ROLE[color]} goes home")
-    return lines[:3]
+def war_rivals(view: dict[str, Any], color: str) -> list[Square]:
+    """Return the squares of the leaders of `color` on either side of the unification tile."""
+    s = _rebuilt(view, None)
+    if s is None or s.union is None:
+        return []
+    keys = pending_wars(s).get(COLOR_INDEX[color], [])
+    return [(s.leaders[k] // COLS, s.leaders[k] % COLS) for k in keys]

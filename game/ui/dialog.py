@@ -1,8 +1,8 @@
 """The modal confirm dialog: an overlay scene with a message and big buttons.
 
 Owns: `ConfirmDialog` (and the `alert()` / `confirm()` shortcuts). The scene below stays visible
-and animated but gets no input; a right click (or a click outside the panel) cancels when the
-dialog is cancellable.
+and animated but gets no input; a right click, ESC or a click outside the panel cancels when the
+dialog is cancellable. The title and message are fitted to the panel (shrink, wrap, ellipsis last).
 
 Must not import: game.rules, net, or any concrete scene.
 """
@@ -36,6 +36,7 @@ class ConfirmDialog(Scene):
         super().__init__(app)
         self.title, self.message, self.cancellable = title, message, cancellable
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = self.body_box = pygame.Rect(0, 0, 0, 0)
         for i, (label, action, style) in enumerate(choices):
             button = Button(label, self._closer(action), style=style)
             button.intro_delay = 0.12 + 0.05 * i
@@ -53,10 +54,17 @@ class ConfirmDialog(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         t = self.theme
         w = min(size[0] - t.s(80), t.s(1100))
-        text_h = len(t.wrap(self.message, th.TEXT_BODY, w - t.s(100))) * round(t.s(th.TEXT_BODY) * 1.15)
-        h = t.s(90) + t.s(th.TEXT_LARGE) + text_h + t.s(th.BUTTON_HEIGHT) + t.s(110)
+        inner = w - t.s(100)
+        title = t.fit(self.title, th.TEXT_LARGE, (inner, round(t.s(th.TEXT_LARGE) * 2.3)), max_lines=2)
+        message = t.fit(self.message, th.TEXT_BODY, (inner, size[1]))
+        frame = t.s(45) + t.s(20) + t.s(40) + t.s(th.BUTTON_HEIGHT) + t.s(50)
+        h = min(size[1] - t.s(40), frame + title.height + message.height)
         self.panel = pygame.Rect(0, 0, w, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
+        # Boxes relative to the panel's top-left: the panel drops in, the words move with it.
+        self.title_box = pygame.Rect(t.s(50), t.s(45), inner, title.height)
+        body_top = self.title_box.bottom + t.s(20)
+        self.body_box = pygame.Rect(t.s(50), body_top, inner, h - body_top - t.s(40) - t.s(th.BUTTON_HEIGHT) - t.s(50))
         buttons = list(self.buttons.values())
         gap = t.s(30)
         bw = min(t.s(420), (w - t.s(80) - gap * (len(buttons) - 1)) // max(1, len(buttons)))
@@ -69,6 +77,8 @@ class ConfirmDialog(Scene):
             x += bw + gap
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.app.is_back(event):
+            return False  # right click and ESC reach back(): they close the dialog like "No" would
         if super().handle(event):
             return True
         outside = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel.collidepoint(event.pos)
@@ -88,14 +98,8 @@ class ConfirmDialog(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel.move(0, round((1 - ease_out_back(clamp01(self.age / 0.35))) * -t.s(80)))
         draw_panel(surface, panel, t, th.SAND, th.GOLD_DARK)
-        t.blit_text(surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, midtop=(panel.centerx, panel.top + t.s(45)))
-        body = pygame.Rect(
-            panel.left + t.s(50),
-            panel.top + t.s(60) + t.s(th.TEXT_LARGE) + t.s(20),
-            panel.width - t.s(100),
-            panel.height,
-        )
-        t.blit_paragraph(surface, self.message, th.TEXT_BODY, th.INK, body, align="center")
+        t.blit_fit(surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, self.title_box.move(panel.topleft), max_lines=2)
+        t.blit_fit(surface, self.message, th.TEXT_BODY, th.INK, self.body_box.move(panel.topleft), valign="top")
         super().draw(surface)
 
 

@@ -29,6 +29,7 @@ class MenuScene(Scene):
     """A menu screen over the dusk backdrop."""
 
     heading = ""
+    ambient_fps = 10  # the backdrop's stars and rivers keep moving, gently, while nobody touches anything
     dim = 0.55  # how much the backdrop is darkened behind the content (0 = the title's full picture)
 
     def __init__(self, app: App) -> None:
@@ -61,14 +62,9 @@ class MenuScene(Scene):
             return
         t = self.theme
         drop = round((1 - ease_out_back(clamp01(self.age / 0.45))) * -t.s(120))
-        t.blit_text(
-            surface,
-            self.heading,
-            th.TEXT_HUGE,
-            th.GOLD_LIGHT,
-            shadow=True,
-            midtop=(surface.get_width() // 2, t.s(40) + drop),
-        )
+        w = surface.get_width() - 2 * t.s(MARGIN)
+        box = pygame.Rect(t.s(MARGIN), t.s(30) + drop, w, round(t.s(th.TEXT_HUGE) * 1.25))
+        t.blit_fit(surface, self.heading, th.TEXT_HUGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Draw what sits between the backdrop and the widgets (panels, pictures)."""

@@ -90,17 +90,31 @@ def draw_transport_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, c
                                                      bar, round(r * 1.2)), border_radius=2)
 
 
+# Each transport glyph has a word under it: "Play" and "Step" must not both read as a bare arrow.
+CAPTIONS = {"to_start": "Start", "step_back": "Back", "play": "Play", "pause": "Pause",
+            "step_forward": "Step", "to_end": "End"}
+
+
 class TransportButton(Button):
-    """A square clay button with a tape-deck glyph instead of words."""
+    """A clay button with a tape-deck glyph and its word underneath."""
 
     def __init__(self, glyph: str, on_click: Callable[[], Any], style: str = "primary") -> None:
         super().__init__("", on_click, style=style)
         self.glyph = glyph
 
+    @property
+    def caption(self) -> str:
+        return CAPTIONS.get(self.glyph, "")
+
     def _draw_label(self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color) -> None:
-        side = min(face.width, face.height) * 9 // 20
-        draw_transport_icon(surface, self.glyph, pygame.Rect(0, 0, side, side).move(face.centerx - side // 2,
-                                                                                     face.centery - side // 2), ink)
+        words = face.inflate(-theme.s(12), -theme.s(8))
+        words.height = words.height * 2 // 5
+        words.bottom = face.bottom - theme.s(6)
+        side = min(face.width * 9 // 20, words.top - face.top - theme.s(10))
+        icon = pygame.Rect(0, 0, side, side)
+        icon.center = (face.centerx, (face.top + words.top) // 2 + theme.s(2))
+        draw_transport_icon(surface, self.glyph, icon, ink)
+        theme.blit_fit(surface, self.caption, th.TEXT_SMALL, ink, words, max_lines=1, min_size=th.FIT_MIN)
 
 
 class Slider(Widget):
@@ -188,6 +202,7 @@ class ReplayScene(TableScene):
             "slider": Slider(link.length, self.seek),
         }
         self.buttons.update(self.controls)  # tests and callers find them by name
+        self.menu_btn.text = "Leave"
 
     # -- moving through the game (the only thing a replay can do) ---------------------------------------
     @property
@@ -243,6 +258,9 @@ class ReplayScene(TableScene):
     def ask_leave(self) -> None:
         self.leave()  # nothing is lost by leaving a replay: no question asked
 
+    def open_menu(self) -> None:
+        self.leave()  # a replay's corner button is Leave: there is nothing to resume or save
+
     def leave(self) -> None:
         """Back to the screen the replay was opened from (results, saved games), else the title."""
         if len(self.app.stack) > 1 and self.app.top is self:
@@ -252,9 +270,13 @@ class ReplayScene(TableScene):
 
         self.app.reset(TitleScene(self.app))
 
+    def animating(self) -> bool:
+        return self.playing or self.controls["slider"].dragging or super().animating()
+
     def back(self) -> None:
-        """Right click pauses; leaving is the Leave button's job."""
+        """Right click and ESC go back one screen, as everywhere (a replay holds nothing to lose)."""
         self.playing = False
+        self.leave()
 
     # -- layout ---------------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -275,6 +297,8 @@ class ReplayScene(TableScene):
 
     # -- per frame ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.app.is_back(event):
+            return False  # the table would take right click as "cancel the choice": here it goes back
         # The transport comes first: a click on it steps even while pieces are still moving.
         if self.layout_ is not None:
             for widget in self.controls.values():

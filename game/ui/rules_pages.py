@@ -233,7 +233,7 @@ PAGES: tuple[Page, ...] = (
             "1. Place, move or withdraw a leader. Leaders stand on land, next to a temple (red).",
             "2. Place a tile from your hand. Blue farms only on the river; the rest only on land.",
             "3. Place a catastrophe: it destroys a tile and stays for good.",
-            "4. Swap up to six tiles for new ones from the bag.",
+            "4. Swap one to six tiles for new ones from the bag. (You may also pass.)",
         ),
         actions,
     ),
@@ -264,8 +264,8 @@ PAGES: tuple[Page, ...] = (
         (
             "A tile that joins two kingdoms starts a war for each colour with a leader on both sides.",
             "Strength: all tiles of that colour on your side, plus tiles of it from your hand.",
-            "The loser loses the leader and those tiles; the winner scores a point for each.",
-            "Treasure temples, and temples next to other leaders, stay.",
+            "The loser loses the leader and those tiles; the winner scores a point for the leader and each tile.",
+            "In a war of priests, treasure temples and temples next to other leaders stay.",
         ),
         war,
         "The unification tile joins them: a war of farmers.",
@@ -275,7 +275,8 @@ PAGES: tuple[Page, ...] = (
         (
             "Four tiles of one colour in a square may become a monument of that colour and another.",
             "At the end of your turn, your leaders in its kingdom score 1 each if they match one of its colours.",
-            "A kingdom with two or more treasures and a trader (green): the trader's owner takes all but one.",
+            "At the end of a turn, a kingdom with two or more treasures and a trader (green): the trader's owner "
+            "takes all but one.",
             "Each treasure is one point of any colour at the end.",
         ),
         monuments,
@@ -284,7 +285,8 @@ PAGES: tuple[Page, ...] = (
     Page(
         "The end and the final score",
         (
-            "The game ends when the bag runs out, or when only two treasures are left on the board.",
+            "The game ends when the bag cannot refill a hand, or at the end of a turn with two or fewer treasures "
+            "left on the board.",
             "Treasures are added one by one to your lowest colour. Your score is then your lowest colour.",
             "Highest score wins. Ties: compare the second-lowest colour, then the third, then the highest.",
         ),
@@ -296,7 +298,8 @@ PAGES: tuple[Page, ...] = (
         (
             "Advanced board: other rivers, fourteen treasures; the eight in the middle must be taken first.",
             "Civilization buildings: a line of three tiles of a colour may hold its building, worth points.",
-            "Ziggurat: five tiles of one colour in a plus make the ziggurat; your king beside it scores black.",
+            "Ziggurat: five tiles of one colour in a plus make it. At the end of your turn, if your king is in "
+            "the ziggurat's kingdom, you score 1 black point.",
         ),
         variants,
         "Choose them on the New game screen.",

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-TEXT_SIZES = (52, 48, 44, th.TEXT_BODY)  # the rules read best as large as the panel allows
+TEXT_SIZES = (52, 48, 44, th.TEXT_BODY, 36, th.TEXT_SMALL)  # the rules read best as large as the panel allows
 LINE_SPACING = 1.12
 PARAGRAPH_GAP = 26
 
@@ -121,16 +121,17 @@ class RulesScene(MenuScene):
         body = text_panel.inflate(-t.s(70), -t.s(60))
         size = self._fit(page.lines, body)
         y = body.top
-        for line in page.lines:
-            bullet = pygame.Rect(body.left + t.s(40), y, body.width - t.s(40), body.height)
-            pygame.draw.circle(surface, th.TERRACOTTA, (body.left + t.s(12), y + t.s(size) // 2), t.s(9))
-            y = t.blit_paragraph(surface, line, size, th.INK, bullet, spacing=LINE_SPACING) + t.s(PARAGRAPH_GAP)
+        with t.container(body):
+            for line in page.lines:
+                bullet = pygame.Rect(body.left + t.s(40), y, body.width - t.s(40), body.height)
+                pygame.draw.circle(surface, th.TERRACOTTA, (body.left + t.s(12), y + t.s(size) // 2), t.s(9))
+                y = t.blit_paragraph(surface, line, size, th.INK, bullet, spacing=LINE_SPACING) + t.s(PARAGRAPH_GAP)
         art = picture.inflate(-t.s(60), -t.s(60))
         if page.caption:
             art.height -= t.s(th.TEXT_BODY) + t.s(20)
-            t.blit_text(
-                surface, page.caption, th.TEXT_SMALL, th.CLAY, midbottom=(picture.centerx, picture.bottom - t.s(28))
-            )
+            top = art.bottom + t.s(8)
+            caption = pygame.Rect(art.left, top, art.width, picture.bottom - t.s(20) - top)
+            t.blit_fit(surface, page.caption, th.TEXT_SMALL, th.HINT_ON_SAND, caption, max_lines=1)
         page.diagram(self.app, surface, art, self.page_time)
         t.blit_text(
             surface,

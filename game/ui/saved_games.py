@@ -92,8 +92,8 @@ def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame
         won = f", won by {' and '.join(summary.winners)}" if summary.winners else ""
         return _upper_first(f"{lan}finished after {summary.turn} turns{won}"), th.LAPIS
     if journal.lan:  # the LAN lobby's Continue takes up the last unfinished LAN game, with its players' tokens
-        return f"LAN game, turn {summary.turn}: Host a LAN game to continue it", th.GOLD_DARK
-    return f"Turn {summary.turn}, in progress", th.GOLD_DARK
+        return f"LAN game, turn {summary.turn}: Host a LAN game to continue it", th.HINT_ON_SAND
+    return f"Turn {summary.turn}, in progress", th.HINT_ON_SAND
 
 
 def _upper_first(text: str) -> str:
@@ -120,9 +120,9 @@ class ArrowButton(Button):
         d = self.direction
         pygame.draw.polygon(surface, ink, [(cx - r, cy - d * r * 0.6), (cx + r, cy - d * r * 0.6), (cx, cy + d * r)])
         label = face.copy()
-        label.left = cx + r
-        label.width = face.right - label.left
-        theme.blit_text(surface, self.text, self.text_size, ink, shadow=self.enabled, center=label.center)
+        label.left = cx + r + theme.s(8)
+        label.width = face.right - theme.s(12) - label.left
+        theme.blit_fit(surface, self.text, self.text_size, ink, label, shadow=self.enabled, max_lines=1)
 
 
 class SavedGamesScene(MenuScene):
@@ -260,9 +260,9 @@ class SavedGamesScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         t = self.theme
         if not self.games:
-            t.blit_paragraph(surface, "No saved games yet. Every game played on this computer is kept here, "
-                             "from its first move to its last.", th.TEXT_BODY, th.CREAM,
-                             self.list_area(surface.get_size()).inflate(-t.s(200), -t.s(200)), align="center")
+            t.blit_fit(surface, "No saved games yet. Every game played on this computer is kept here, "
+                       "from its first move to its last.", th.TEXT_BODY, th.CREAM,
+                       self.list_area(surface.get_size()).inflate(-t.s(200), -t.s(200)), valign="top")
             return
         for i, rect in self.rows:
             self._draw_row(surface, self.games[i], rect)
@@ -275,22 +275,28 @@ class SavedGamesScene(MenuScene):
         t = self.theme
         journal = saved.journal
         damaged = journal is None
-        draw_panel(surface, rect, t, th.SAND_DARK if damaged else th.SAND, th.TERRACOTTA if damaged else th.GOLD_DARK,
-                   radius=18)
+        # A damaged row says so with its border and words; its fill stays light so the words read (4.5:1).
+        draw_panel(surface, rect, t, th.SAND, th.TERRACOTTA if damaged else th.GOLD_DARK, radius=18)
         x, y = rect.left + t.s(30), rect.top + t.s(16)
         summary = self.summary(saved) if journal is not None else None
         status, color = status_words(saved, summary)
         text_w = self.row_buttons_left(rect) - x - t.s(20)
+        line_h = round(t.s(th.TEXT_SMALL) * 1.1)
         if damaged:
             when = _mtime(saved.path)
-            t.blit_text(surface, f"Damaged · {when} · {saved.path.name}", th.TEXT_SMALL, th.INK, topleft=(x, y))
-            t.blit_paragraph(surface, status, th.TEXT_BODY, color, pygame.Rect(x, y + t.s(46), text_w, 0))
+            head = pygame.Rect(x, y, text_w, line_h)
+            t.blit_fit(surface, f"Damaged · {when} · {saved.path.name}", th.TEXT_SMALL, th.INK, head, align="left",
+                       max_lines=1)
+            body = pygame.Rect(x, head.bottom + t.s(8), text_w, rect.bottom - t.s(12) - head.bottom - t.s(8))
+            t.blit_fit(surface, status, th.TEXT_BODY, color, body, align="left", valign="top")
             return
-        t.blit_text(surface, started_words(journal.started), th.TEXT_SMALL, th.CLAY, topleft=(x, y))
-        self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
+        head = pygame.Rect(x, y, text_w, line_h)
+        t.blit_fit(surface, started_words(journal.started), th.TEXT_SMALL, th.CLAY, head, align="left", max_lines=1)
+        with t.container(pygame.Rect(x, y, text_w, rect.bottom - y)):
+            self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
+        foot = pygame.Rect(x, rect.bottom - t.s(14) - line_h, text_w, line_h)
         line = f"{status} · {variants_words(journal.variants)}"
-        t.blit_text(surface, th.fit_text(t, line, th.TEXT_SMALL, text_w), th.TEXT_SMALL, color,
-                    topleft=(x, rect.bottom - t.s(16) - t.s(th.TEXT_SMALL)))
+        t.blit_fit(surface, line, th.TEXT_SMALL, color, foot, align="left", max_lines=1)
 
     def row_buttons_left(self, rect: pygame.Rect) -> int:
         lefts = [b.rect.left for b in self.row_buttons if rect.colliderect(b.rect)]

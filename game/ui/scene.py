@@ -29,6 +29,10 @@ class Scene:
     """
 
     overlay: bool = False
+    # Frames per second this scene wants while nothing else moves (the title's rivers and stars);
+    # 0: it is redrawn only on input or while animating() says so (the idle loop, game.ui.app).
+    ambient_fps: float = 0
+    intro_seconds: float = 1.2  # how long the intro animations run (scaled by the speed setting)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -71,6 +75,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             widget.draw(surface, self.theme)
+
+    def animating(self) -> bool:
+        """Whether this scene has something moving that needs every frame (the intro, by default)."""
+        return self.age < self.intro_seconds
 
     def back(self) -> None:
         """Right click / ESC: leave this scene. Override to confirm or to refuse."""

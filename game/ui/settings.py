@@ -1,4 +1,4 @@
-"""Player settings (fullscreen, volume, animation speed) and where they are kept.
+"""Player settings (fullscreen, volume, animation speed, turn confirmation) and where they are kept.
 
 Owns: the Settings values, their JSON file in the user's data folder
 (`pygame.system.get_pref_path("TwoRivers", "TwoRivers")`, or $TWO_RIVERS_DATA when set — tests
@@ -24,6 +24,7 @@ APP_NAME = "TwoRivers"
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 ANIMATION_CHOICES: tuple[str, ...] = tuple(ANIMATION_SPEEDS)
+FIELDS = ("fullscreen", "volume", "animation", "confirm_turn")
 
 
 def data_dir() -> Path:
@@ -46,9 +47,17 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.7
     animation: str = "normal"
+    # After the second action a hot-seat player sees the result and chooses "End turn" or "Undo".
+    confirm_turn: bool = True
 
     def __post_init__(self) -> None:
-        self.fullscreen, self.volume, self.animation = _clean(asdict(self))
+        self.fullscreen, self.volume, self.animation, self.confirm_turn = _clean(asdict(self))
+
+    def __getitem__(self, key: str) -> Any:
+        """settings["confirm_turn"] reads like settings.confirm_turn (for callers that hold a mapping)."""
+        if key not in FIELDS:
+            raise KeyError(key)
+        return getattr(self, key)
 
     # -- reading -----------------------------------------------------------------------------------
     @classmethod
@@ -70,8 +79,8 @@ class Settings:
         if not isinstance(data, dict):
             log.warning("settings file %s holds no settings; using defaults", path)
             return cls()
-        fullscreen, volume, animation = _clean(data)
-        return cls(fullscreen=fullscreen, volume=volume, animation=animation)
+        fullscreen, volume, animation, confirm_turn = _clean(data)
+        return cls(fullscreen=fullscreen, volume=volume, animation=animation, confirm_turn=confirm_turn)
 
     # -- writing -----------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -82,7 +91,7 @@ class Settings:
         path = path or data_dir() / FILE_NAME
         text = self.to_json()
         # Never replace a good file with something we could not read back ourselves.
-        if _clean(json.loads(text)) != (self.fullscreen, self.volume, self.animation):
+        if _clean(json.loads(text)) != (self.fullscreen, self.volume, self.animation, self.confirm_turn):
             log.warning("settings not saved: they do not survive a round trip")
             return False
         try:
@@ -100,7 +109,7 @@ def _atomic_write(path: Path, text: str) -> None:
     write_atomically(path, text)
 
 
-def _clean(data: dict[str, Any]) -> tuple[bool, float, str]:
+def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool]:
     """Each value checked on its own: one bad key falls back to its default, not the whole file."""
     fullscreen = data.get("fullscreen", False)
     if not isinstance(fullscreen, bool):
@@ -115,4 +124,8 @@ def _clean(data: dict[str, Any]) -> tuple[bool, float, str]:
     if animation not in ANIMATION_SPEEDS:
         log.warning("settings: animation %r is not one of %s", animation, ", ".join(ANIMATION_CHOICES))
         animation = "normal"
-    return fullscreen, volume, animation
+    confirm_turn = data.get("confirm_turn", True)
+    if not isinstance(confirm_turn, bool):
+        log.warning("settings: confirm_turn %r is not true/false", confirm_turn)
+        confirm_turn = True
+    return fullscreen, volume, animation, confirm_turn

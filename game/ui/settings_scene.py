@@ -1,4 +1,6 @@
-"""The Settings screen: fullscreen, volume, animation speed — applied at once and saved at once.
+"""The Settings screen: fullscreen, volume, animation speed, turn confirmation — applied and saved at once.
+
+Opened from the title and from the in-game menu (over a game: Back returns to the menu).
 
 Owns: SettingsScene. Each change goes to `app.settings`, takes effect immediately (the window
 switches, a sample sound plays at the new volume, animations change pace) and is written to disk.
@@ -25,7 +27,7 @@ SAMPLE_SOUND = "click"
 
 
 class SettingsScene(MenuScene):
-    """Three settings in one clay panel, and Back."""
+    """Four settings in one clay panel, and Back."""
 
     heading = "Settings"
 
@@ -36,6 +38,10 @@ class SettingsScene(MenuScene):
         self.fullscreen = self.add(
             "fullscreen", Toggle("Fullscreen", s.fullscreen, self.set_fullscreen, hint="fill the whole TV")
         )
+        self.confirm_turn = self.add(
+            "confirm_turn",
+            Toggle("Confirm each turn", s.confirm_turn, self.set_confirm_turn, hint="End turn or Undo after 2 actions"),
+        )
         self.volume = self.add(
             "volume", Stepper(round(s.volume * 10), 0, 10, self.set_volume, fmt=lambda v: f"{v * 10}%")
         )
@@ -45,6 +51,7 @@ class SettingsScene(MenuScene):
         for i, widget in enumerate(self.widgets):
             widget.intro_delay = 0.15 + 0.08 * i
         self.add_back_button()
+        self._label_boxes: list[tuple[str, str, pygame.Rect]] = []
 
     # -- changes apply at once, and are saved at once --------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
@@ -55,6 +62,10 @@ class SettingsScene(MenuScene):
     def set_volume(self, tenths: int) -> None:
         self.app.set_volume(tenths / 10)
         self.app.play(SAMPLE_SOUND)
+        self.app.settings.save()
+
+    def set_confirm_turn(self, on: bool) -> None:
+        self.app.settings.confirm_turn = on
         self.app.settings.save()
 
     def set_animation(self, speed: str) -> None:
@@ -68,26 +79,34 @@ class SettingsScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         t = self.theme
-        row_h, gap = t.s(108), t.s(34)
-        self.panel = pygame.Rect(0, 0, t.s(1100), 3 * row_h + 2 * gap + t.s(120))
-        self.panel.midtop = (size[0] // 2, t.s(190))
+        row_h, gap = t.s(104), t.s(22)
+        top = t.s(170)
+        room = self.back_button.rect.top - t.s(20) - top if self.back_button else size[1] - top
+        rows = 4
+        pad = t.s(44)
+        self.panel = pygame.Rect(0, 0, min(size[0] - t.s(160), t.s(1160)), min(room, rows * row_h + 3 * gap + 2 * pad))
+        self.panel.midtop = (size[0] // 2, top)
         left, width = self.panel.left + t.s(60), self.panel.width - t.s(120)
-        y = self.panel.top + t.s(60)
-        self.fullscreen.set_rect(pygame.Rect(left, y, width + t.s(14), row_h))
+        y = self.panel.top + pad
+        for toggle in (self.fullscreen, self.confirm_turn):
+            toggle.set_rect(pygame.Rect(left - t.s(16), y, width + t.s(30), row_h))
+            y += row_h + gap
         control_w = t.s(500)
         control_x = self.panel.right - t.s(60) - control_w
-        y += row_h + gap
-        self.volume.set_rect(pygame.Rect(control_x, y + t.s(8), control_w, row_h - t.s(16)))
-        self._volume_y = y + row_h // 2
-        y += row_h + gap
-        self.animation.set_rect(pygame.Rect(control_x, y + t.s(8), control_w, row_h - t.s(16)))
-        self._animation_y = y + row_h // 2
+        words_w = control_x - t.s(24) - left
+        self._label_boxes = []
+        for widget, label, hint in ((self.volume, "Volume", "a sample plays"),
+                                    (self.animation, "Animations", "how fast things move")):
+            widget.set_rect(pygame.Rect(control_x, y + t.s(8), control_w, row_h - t.s(16)))
+            self._label_boxes.append((label, hint, pygame.Rect(left, y, words_w, row_h)))
+            y += row_h + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:
         t = self.theme
         draw_panel(surface, self.panel, t)
-        x = self.panel.left + t.s(76)
-        t.blit_text(surface, "Volume", th.TEXT_BODY, th.INK, bottomleft=(x, self._volume_y + t.s(4)))
-        t.blit_text(surface, "a sample plays", th.TEXT_SMALL, th.CLAY, topleft=(x, self._volume_y + t.s(4)))
-        t.blit_text(surface, "Animations", th.TEXT_BODY, th.INK, bottomleft=(x, self._animation_y + t.s(4)))
-        t.blit_text(surface, "how fast things move", th.TEXT_SMALL, th.CLAY, topleft=(x, self._animation_y + t.s(4)))
+        for label, hint, box in self._label_boxes:
+            upper, lower = box.copy(), box.copy()
+            upper.height = box.height * 11 // 20
+            lower.top, lower.height = upper.bottom, box.height - upper.height
+            t.blit_fit(surface, label, th.TEXT_BODY, th.INK, upper, align="left", valign="bottom", max_lines=1)
+            t.blit_fit(surface, hint, th.TEXT_SMALL, th.HINT_ON_SAND, lower, align="left", valign="top", max_lines=1)

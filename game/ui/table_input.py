@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui.board_preview import BoardReading
+from game.ui.board_preview import war_rivals
 from game.ui.table_side import ROLE, ButtonSpec, SideSpec
 from game.ui.table_tray import TrayItem
 from game.ui.table_words import ROLE as LEADER
@@ -276,11 +276,7 @@ class Controller:
     @staticmethod
     def _rivals(view: dict[str, Any], color: str) -> list[Square]:
         """The leaders of a colour in the kingdom the union tile joined: the two sides of that war."""
-        if view["union"] is None:
-            return []
-        reading = BoardReading(view)
-        kingdom = reading.group(_sq(view["union"]))
-        return [sq for sq, (_, c) in reading.leaders.items() if c == color and sq in kingdom]
+        return war_rivals(view, color)
 
     # -- senders -----------------------------------------------------------------------------------
     def _sender(self, action: dict[str, Any]) -> Any:

@@ -5,36 +5,44 @@ section 4) and a few lines for the hover bubble: for each leader there, whose it
 strength (the temples beside it, section 10) and its colour's war strength (the tiles of its colour
 in the kingdom, section 11). It reads only the view, so it tells nobody anything hidden.
 
-Must not import: pygame, net, game.rules (beyond its vocabulary).
+It reads the engine's position of the view (hidden tiles guessed), never a copy of the rules.
+Must not import: pygame, net.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.rules.boards import bit, flood, index, square, squares_of
+from game.rules.state import COLORS, connected, leaders_in, temples_next_to
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
-from game.ui.board_preview import BoardReading
+from game.ui.board_preview import position
 
 Square = tuple[int, int]
 ROLE = LEADER_WORDS
-CHAR = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 ORDER = ("black", "red", "blue", "green")
 
 
 def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] | None:
     """The kingdom under sq and what its leaders could muster; None off a kingdom."""
-    reading = BoardReading(view)
-    if not reading.occupied(sq) or reading.char(sq) in "z":
+    s = position(view)
+    if s is None:
         return None
-    group = reading.group(sq)
-    leaders = sorted(((color, seat, at) for at, (seat, color) in reading.leaders.items() if at in group),
-                     key=lambda x: ORDER.index(x[0]))
-    tiles = sum(1 for q in group if reading.char(q) in "rbgk")
+    here = bit(index(*sq))
+    links = connected(s)
+    if not here & links or here & s.zig:
+        return None
+    group = flood(here, links)
+    squares = {(r, c) for r, c in map(square, squares_of(group))}
+    tiles = sum((group & t).bit_count() for t in s.tiles)
+    names = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    leaders = sorted(leaders_in(s, group), key=lambda key: ORDER.index(COLORS[key[1]]))
     if not leaders:
         return None   # a region without leaders: nothing to tell, and a bubble would only hide the board
     lines = [f"A kingdom of {tiles} tile{'s' * (tiles != 1)}"]
-    for color, seat, at in leaders:
-        war = sum(1 for q in group if reading.char(q) == CHAR[color])
-        revolt = reading.temples_next_to(at)
-        lines.append(f"{reading.name(seat)}'s {ROLE[color]}: revolt {revolt}, war {war} {TILE_WORDS[color]}s")
-    return group, lines
+    for seat, color in leaders:
+        war = (group & s.tiles[color]).bit_count()
+        revolt = temples_next_to(s, s.leaders[(seat, color)])
+        word = COLORS[color]
+        lines.append(f"{names[seat]}'s {ROLE[word]}: revolt {revolt}, war {war} {TILE_WORDS[word]}s")
+    return squares, lines

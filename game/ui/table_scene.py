@@ -104,7 +104,7 @@ class TableScene(Scene):
         self.swap_btn = self.add("swap", Button("Swap", self.control.start_swap, style="warm"))
         self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
         self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
-        self.menu_btn = self.add("menu", Button("Leave", self.ask_leave, style="dark", text_size=th.TEXT_SMALL))
+        self.menu_btn = self.add("menu", Button("Menu", self.open_menu, style="dark", text_size=th.TEXT_SMALL))
         self._poll()
 
     # -- the link ------------------------------------------------------------------------------------
@@ -219,7 +219,17 @@ class TableScene(Scene):
                 lambda: self.send({"kind": "pass"}), yes="Pass", no="Keep playing")
 
     def ask_leave(self) -> None:
-        confirm(self.app, "Leave the game?", "This game will be lost.", self.leave, yes="Leave", no="Stay")
+        from game.ui.game_menu import leave_words
+
+        saved = getattr(self.link, "journal", None) is not None
+        confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
+
+    def open_menu(self) -> None:
+        """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
+        from game.ui.game_menu import GameMenu
+
+        self.control.reset()
+        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
 
     def exit(self) -> None:
         if self.computers is not None:
@@ -241,6 +251,14 @@ class TableScene(Scene):
         # A journalled local game can be watched again from the results.
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
                                       journal_path=self.journal_path))
+
+    # -- the idle loop (game.ui.app) ----------------------------------------------------------------
+    ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
+
+    def animating(self) -> bool:
+        """Every frame while pieces move, a toast shows or the table's intro runs; otherwise at rest."""
+        toast = self._toast is not None and self.animator.clock - self._toast[1] < 3.5
+        return self.animator.busy or toast or super().animating()
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""
@@ -306,6 +324,9 @@ class TableScene(Scene):
             return self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.control.reset()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
             return True
         return False
 

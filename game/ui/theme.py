@@ -10,20 +10,24 @@ Must not import: game.rules (beyond its vocabulary), net, or any scene. Nothing 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the menus list them from here
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
+from game.ui import textfit
 
 # -- palette ---------------------------------------------------------------------------------------
 # Sun-baked Mesopotamia: sand and clay for surfaces, lapis lazuli for depth, gold for what matters.
 SAND = pygame.Color(233, 213, 170)
 SAND_LIGHT = pygame.Color(246, 234, 205)
 SAND_DARK = pygame.Color(196, 166, 118)
-CLAY = pygame.Color(168, 120, 78)
-TERRACOTTA = pygame.Color(186, 84, 52)
+# Clay is also quiet text on sand, so it is fired dark enough to read (>= 4.5:1 on SAND).
+CLAY = pygame.Color(118, 74, 40)
+TERRACOTTA = pygame.Color(156, 62, 36)  # cream on it, and it on sand, both >= 4.5:1
 TERRACOTTA_LIGHT = pygame.Color(214, 112, 76)
 LAPIS = pygame.Color(34, 58, 112)
 LAPIS_DEEP = pygame.Color(16, 26, 56)
@@ -34,8 +38,11 @@ GOLD_DARK = pygame.Color(150, 104, 28)
 INK = pygame.Color(40, 26, 16)  # text on sand
 CREAM = pygame.Color(252, 244, 224)  # text on lapis / clay
 SHADOW = pygame.Color(10, 8, 20)
-DISABLED_FILL = pygame.Color(120, 110, 96)
-DISABLED_TEXT = pygame.Color(196, 188, 172)
+DISABLED_FILL = pygame.Color(96, 88, 78)
+DISABLED_TEXT = pygame.Color(226, 218, 204)
+# Hint lines under a label: quieter than the label yet >= 4.5:1 against the panel behind them.
+HINT_ON_SAND = pygame.Color(112, 64, 30)
+HINT_ON_DARK = pygame.Color(232, 214, 180)
 RIVER = pygame.Color(46, 110, 160)
 RIVER_LIGHT = pygame.Color(140, 200, 230)
 
@@ -65,6 +72,8 @@ TEXT_LARGE = 54
 TEXT_HUGE = 80
 TEXT_TITLE = 170
 MIN_TEXT_1080 = 24
+FIT_MIN = 28  # the smallest size fitted text shrinks to before it wraps (its glyphs stay >= 24 px)
+MIN_CONTRAST = 4.5  # WCAG AA for text
 MIN_HIT_1080 = 48
 BUTTON_HEIGHT = 92
 REFERENCE = (1920, 1080)
@@ -80,6 +89,9 @@ class TextRecord:
     text: str
     rect: pygame.Rect
     px: int
+    container: pygame.Rect | None = None  # the box the text must stay inside (None: the window)
+    ink: pygame.Rect | None = None  # the pixels actually inked (glyph bounds), for the overlap test
+    color: tuple[int, int, int] = (0, 0, 0)  # for the contrast test
 
 
 @dataclass
@@ -89,6 +101,8 @@ class Theme:
     size: tuple[int, int] = REFERENCE
     record_text: list[TextRecord] | None = None
     _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
+    _containers: list[pygame.Rect] = field(default_factory=list)
+    hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
 
     @property
     def scale(self) -> float:
@@ -129,35 +143,87 @@ class Theme:
         color: pygame.Color | tuple,
         *,
         shadow: bool = False,
+        within: pygame.Rect | None = None,
         **anchor: object,
     ) -> pygame.Rect:
-        """Draw one line anchored like a Rect keyword (center=..., topleft=...); return where it went."""
+        """Draw one line anchored like a Rect keyword (center=..., topleft=...); return where it went.
+
+        `within` names the box the line belongs to (else the innermost `container()`), for the fit test.
+        A shadow is drawn only under light text: under dark text it reads as a doubled letter.
+        """
         img = self.render(text, size_at_1080, color)
         rect = img.get_rect(**anchor)
-        if shadow:
+        if self.hide_text:
+            return rect
+        if shadow and luminance(color) > 0.4:
             shade = self.render(text, size_at_1080, SHADOW)
             shade.set_alpha(150)
             off = max(1, self.s(3))
             surface.blit(shade, rect.move(off, off))
         surface.blit(img, rect)
-        self._note(text, rect)
+        if self.record_text is not None:
+            self._note(text, rect, within, img, color)
         return rect
 
     def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
-        """Split text into lines that fit `width` pixels at this size."""
+        """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters)."""
         font = self.font(self.s(size_at_1080))
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            words, line = paragraph.split(" "), ""
-            for word in words:
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-            lines.append(line)
-        return lines
+        return textfit.wrap(text, width, lambda line: font.size(line)[0])
+
+    def measure(self, text: str, size_at_1080: int) -> int:
+        """The width in pixels of one line at a size given at 1080p."""
+        return self.font(self.s(size_at_1080)).size(text)[0]
+
+    def fit(
+        self,
+        text: str,
+        size_at_1080: int,
+        box: tuple[int, int],
+        *,
+        min_size: int = FIT_MIN,
+        max_lines: int | None = None,
+        spacing: float = 1.1,
+    ) -> textfit.Fit:
+        """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis."""
+        return textfit.fit(
+            text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
+        )
+
+    def blit_fit(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size_at_1080: int,
+        color: pygame.Color | tuple,
+        box: pygame.Rect,
+        *,
+        align: str = "center",
+        valign: str = "center",
+        shadow: bool = False,
+        min_size: int = FIT_MIN,
+        max_lines: int | None = None,
+    ) -> pygame.Rect:
+        """Draw text fitted inside box (the one helper every widget uses); return the lines' bounds."""
+        fitted = self.fit(text, size_at_1080, box.size, min_size=min_size, max_lines=max_lines)
+        y = {"top": box.top, "bottom": box.bottom - fitted.height}.get(valign, box.centery - fitted.height // 2)
+        y += (fitted.line_height - self.s(fitted.size)) // 2
+        drawn = pygame.Rect(box.centerx, y, 0, 0)
+        for line in fitted.lines:
+            anchor = {"left": {"topleft": (box.left, y)}, "right": {"topright": (box.right, y)}}.get(
+                align, {"midtop": (box.centerx, y)}
+            )
+            drawn.union_ip(self.blit_text(surface, line, fitted.size, color, shadow=shadow, within=box, **anchor))
+            y += fitted.line_height
+        return drawn
+
+    @contextmanager
+    def container(self, rect: pygame.Rect) -> Iterator[None]:
+        """Text drawn inside this block belongs to rect (the fit test checks it stays inside)."""
+        self._containers.append(pygame.Rect(rect))
+        try:
+            yield
+        finally:
+            self._containers.pop()
 
     def blit_paragraph(
         self,
@@ -180,9 +246,31 @@ class Theme:
             y += round(px * spacing)
         return y
 
-    def _note(self, text: str, rect: pygame.Rect) -> None:
+    def _note(
+        self, text: str, rect: pygame.Rect, within: pygame.Rect | None, img: pygame.Surface, color: object
+    ) -> None:
         if self.record_text is not None and text.strip():
-            self.record_text.append(TextRecord(text, rect.copy(), rect.height))
+            box = within if within is not None else (self._containers[-1] if self._containers else None)
+            ink = img.get_bounding_rect().move(rect.topleft)
+            rgb = tuple(pygame.Color(color))[:3]  # type: ignore[arg-type]
+            self.record_text.append(TextRecord(text, rect.copy(), rect.height, box and pygame.Rect(box), ink, rgb))
+
+
+def luminance(color: pygame.Color | tuple) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in tuple(color)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: pygame.Color | tuple, b: pygame.Color | tuple) -> float:
+    """WCAG contrast ratio between two colours (1 .. 21); text needs >= 4.5."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def lerp_color(a: pygame.Color | tuple, b: pygame.Color | tuple, t: float) -> pygame.Color:
@@ -200,10 +288,6 @@ def vertical_gradient(size: tuple[int, int], top: pygame.Color, bottom: pygame.C
 
 
 def fit_text(t: Theme, text: str, size: int, width: int) -> str:
-    """Shorten a line with an ellipsis so it never runs out of the width it has."""
+    """Shorten a line with an ellipsis so it never runs out of the width it has (prefer Theme.blit_fit)."""
     font = t.font(t.s(size))
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return textfit.ellipsize(text, width, lambda line: font.size(line)[0])

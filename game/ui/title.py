@@ -190,12 +190,10 @@ class TitleScene(MenuScene):
         if fade > 0:
             sub_y = top + t.s(th.TEXT_TITLE) + t.s(8)
             color = th.lerp_color(th.LAPIS_DEEP, th.CREAM, fade)
-            t.blit_text(surface, SUBTITLE, th.TEXT_BODY, color, shadow=True, midtop=(surface.get_width() // 2, sub_y))
-            t.blit_text(
-                surface,
-                FOOTER,
-                th.TEXT_SMALL,
-                th.lerp_color(th.LAPIS_DEEP, th.SAND, fade),
-                shadow=True,
-                midbottom=(surface.get_width() // 2, surface.get_height() - t.s(28)),
-            )
+            w = surface.get_width() - 2 * t.s(60)
+            sub = pygame.Rect(t.s(60), sub_y, w, round(t.s(th.TEXT_BODY) * 1.2))
+            t.blit_fit(surface, SUBTITLE, th.TEXT_BODY, color, sub, valign="top", shadow=True, max_lines=1)
+            foot = pygame.Rect(t.s(60), 0, w, round(t.s(th.TEXT_SMALL) * 1.2))
+            foot.bottom = surface.get_height() - t.s(24)
+            footer_ink = th.lerp_color(th.LAPIS_DEEP, th.SAND, fade)
+            t.blit_fit(surface, FOOTER, th.TEXT_SMALL, footer_ink, foot, valign="bottom", shadow=True, max_lines=1)

@@ -169,6 +169,16 @@ STYLES: dict[str, tuple[pygame.Color, pygame.Color, pygame.Color]] = {
 }
 
 
+def face_colors(fill: pygame.Color, hover: float, pressed: bool = False) -> tuple[pygame.Color, pygame.Color]:
+    """A button face and the sheen on its upper third. Hover lightens only a little: the label must
+    keep >= 4.5:1 on both (the glowing border and the lift say "hover" instead)."""
+    top = th.lerp_color(fill, th.CREAM, HOVER_LIGHTEN * hover) if not pressed else th.lerp_color(fill, th.SHADOW, 0.1)
+    return top, th.lerp_color(top, th.CREAM, HOVER_LIGHTEN)
+
+
+HOVER_LIGHTEN = 0.06
+
+
 class Button(Widget):
     """A big clay-tablet button: label, optional hint line, optional drawn icon."""
 
@@ -214,11 +224,11 @@ class Button(Widget):
         draw_shadow(surface, face.move(0, depth), rad, theme.s(8), 90 if self.enabled else 60)
         # The darker base band makes a raised tablet; the face sits on it.
         pygame.draw.rect(surface, th.lerp_color(fill, th.SHADOW, 0.45), face.move(0, depth), border_radius=rad)
-        top = th.lerp_color(fill, th.CREAM, 0.18 * self.hover_t + (0.0 if not self.pressed else -0.1))
+        top, sheen = face_colors(fill, self.hover_t, self.pressed)
         pygame.draw.rect(surface, top, face, border_radius=rad)
         band = face.inflate(-theme.s(14), -theme.s(14))
         band.height = max(1, face.height // 3)
-        pygame.draw.rect(surface, th.lerp_color(top, th.CREAM, 0.12), band, border_radius=rad // 2)
+        pygame.draw.rect(surface, sheen, band, border_radius=rad // 2)
         glow = th.lerp_color(border, th.GOLD_LIGHT, self.hover_t)
         pygame.draw.rect(surface, glow, face, width=max(2, theme.s(3 + 2 * self.hover_t)), border_radius=rad)
         self._draw_label(surface, theme, face, ink)
@@ -237,14 +247,15 @@ class Button(Widget):
             face = face.copy()
             face.width -= icon.right - face.left
             face.left = icon.right
+        box = face.inflate(-2 * theme.s(14), -2 * theme.s(6))
         if self.hint and not self.enabled:
-            gap = theme.s(2)
-            h1, h2 = theme.s(self.text_size), theme.s(th.TEXT_SMALL)
-            y = face.centery - (h1 + h2 + gap) // 2
-            theme.blit_text(surface, self.text, self.text_size, ink, midtop=(face.centerx, y))
-            theme.blit_text(surface, self.hint, th.TEXT_SMALL, th.SAND_LIGHT, midtop=(face.centerx, y + h1 + gap))
+            upper, lower = box.copy(), box.copy()
+            upper.height = box.height * 3 // 5
+            lower.top, lower.height = upper.bottom, box.height - upper.height
+            theme.blit_fit(surface, self.text, self.text_size, ink, upper, valign="bottom", max_lines=1)
+            theme.blit_fit(surface, self.hint, th.TEXT_SMALL, th.SAND_LIGHT, lower, valign="top", max_lines=1)
         else:
-            theme.blit_text(surface, self.text, self.text_size, ink, shadow=self.enabled, center=face.center)
+            theme.blit_fit(surface, self.text, self.text_size, ink, box, shadow=self.enabled)
 
 
 class Toggle(Widget):
@@ -294,20 +305,17 @@ class Toggle(Widget):
         x = pill.left + pill.height // 2 + round(self.knob_t * (pill.width - pill.height))
         pygame.draw.circle(surface, th.CREAM, (x, pill.centery), knob_r)
         pygame.draw.circle(surface, th.CLAY, (x, pill.centery), knob_r, max(1, theme.s(2)))
-        text_left = row.left + theme.s(16)
+        left = row.left + theme.s(16)
+        words = pygame.Rect(left, row.top, pill.left - theme.s(24) - left, row.height)
         if self.hint:
-            theme.blit_text(
-                surface, self.label, th.TEXT_BODY, self.ink, bottomleft=(text_left, row.centery + theme.s(4))
-            )
-            theme.blit_text(
-                surface,
-                self.hint,
-                th.TEXT_SMALL,
-                th.CLAY,
-                topleft=(text_left, row.centery + theme.s(4)),
-            )
+            upper, lower = words.copy(), words.copy()
+            upper.height = words.height * 11 // 20
+            lower.top, lower.height = upper.bottom, words.height - upper.height
+            label, hint = (self.label, th.TEXT_BODY, self.ink), (self.hint, th.TEXT_SMALL, hint_ink(self.ink))
+            theme.blit_fit(surface, *label, upper, align="left", valign="bottom", max_lines=1)
+            theme.blit_fit(surface, *hint, lower, align="left", valign="top", max_lines=1)
         else:
-            theme.blit_text(surface, self.label, th.TEXT_BODY, self.ink, midleft=(text_left, row.centery))
+            theme.blit_fit(surface, self.label, th.TEXT_BODY, self.ink, words, align="left")
 
 
 class Stepper(Widget):
@@ -369,7 +377,9 @@ class Stepper(Widget):
         self.minus.draw(surface, theme)
         self.plus.draw(surface, theme)
         size = round(th.TEXT_HUGE * (1 + 0.25 * self.bump))
-        theme.blit_text(surface, self.fmt(self.value), size, self.ink, center=self.rect.center)
+        gap = theme.s(8)
+        box = self.rect.inflate(-2 * (self.rect.height + gap), 0)
+        theme.blit_fit(surface, self.fmt(self.value), size, self.ink, box, max_lines=1)
 
 
 class Cycler(Widget):
@@ -454,14 +464,15 @@ class Cycler(Widget):
             part.draw(surface, theme)
         face = self.middle.face_rect(theme)
         ink = STYLES[self.middle.style][2] if self.enabled else th.DISABLED_TEXT
-        text_left = face.centerx
+        box = face.inflate(-2 * theme.s(12), -2 * theme.s(6))
         if self.decorate is not None:
             icon = pygame.Rect(0, 0, face.height * 3 // 4, face.height * 3 // 4)
             icon.midleft = (face.left + theme.s(12), face.centery)
             self.decorate(surface, icon, self.value)
-            text_left = (icon.right + face.right) // 2
+            box.width -= icon.right + theme.s(8) - box.left
+            box.left = icon.right + theme.s(8)
         size = round(self.text_size * (1 + 0.12 * self.flash))
-        theme.blit_text(surface, self.label, size, ink, center=(text_left, face.centery))
+        theme.blit_fit(surface, self.label, size, ink, box)
 
 
 class Label(Widget):
@@ -480,6 +491,7 @@ class Label(Widget):
         super().__init__()
         self.text, self.size, self.color, self.anchor, self.shadow = text, size, color, anchor, shadow
         self.pos = (0, 0)
+        self.box: pygame.Rect | None = None  # when set, the text is fitted inside it instead of anchored
 
     def hit_rects(self) -> list[pygame.Rect]:
         return []
@@ -488,5 +500,15 @@ class Label(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        if self.visible and self.text:
+        if not (self.visible and self.text):
+            return
+        if self.box is not None:
+            align = "left" if "left" in self.anchor else "right" if "right" in self.anchor else "center"
+            theme.blit_fit(surface, self.text, self.size, self.color, self.box, align=align, shadow=self.shadow)
+        else:
             theme.blit_text(surface, self.text, self.size, self.color, shadow=self.shadow, **{self.anchor: self.pos})
+
+
+def hint_ink(ink: pygame.Color) -> pygame.Color:
+    """The colour of a hint line under a label: quieter than the label, still >= 4.5:1 on its panel."""
+    return th.HINT_ON_SAND if th.luminance(ink) < 0.2 else th.HINT_ON_DARK

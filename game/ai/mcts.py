@@ -1,0 +1,240 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+Owns: the hard level's search for a turn action. One tree is grown over the decisions of the
+whole round: both actions of this seat's turn, then every rival's two actions. Each iteration
+deals a new guess of the hidden tiles (game.ai.determinize), walks down the tree choosing only
+among actions that are legal in that guess (each counts as available once per iteration it could
+have been chosen), adds one node, plays the rest of the round with a quick playout policy on the
+search-speed path, and scores the end of the round with the evaluation of every seat; each node
+takes the value of the seat that decided there. Selection is PUCT: the priors come from the
+normal level's judgement (its one-ply values at the root, its candidate priors below). Conflicts
+and other follow-up decisions are answered inside the search by the solved rules of
+game.ai.conflict and the quick answers, never searched as guesses of hidden hands.
+Imports game.rules only; never game.ui, net or pygame.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from game.rules.boards import index
+from game.rules.engine import apply_in_place, legal_actions
+from game.rules.fast import random_action, scoring_tile
+from game.rules.placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
+from game.rules.state import BLUE, COLOR_INDEX, State, connected, kingdoms
+
+from .conflict import quick_support
+from .determinize import Knowledge
+from .evaluate import evaluate_all
+from .policy import NARROW, WIDE, Action, ranked, scored_candidates
+
+PUCT = 2.0              # exploration weight, in evaluation points
+ROOT_WIDTH = 16         # root actions kept after normal's one-ply ranking
+ROOT_TEMPERATURE = 1.0  # softmax of one-ply values (points) into priors
+NODE_TEMPERATURE = 0.7  # softmax of candidate priors below the root
+PLAYOUT_LIMIT = 40      # decisions at most in one playout
+
+
+class Node:
+    """One decision point of the tree: its seat, its candidate actions and their statistics."""
+
+    __slots__ = ("mover", "acts", "keys", "prior", "n", "w", "seen", "children")
+
+    def __init__(self) -> None:
+        self.mover = -1
+        self.acts: list[Action] | None = None
+        self.keys: list[tuple[str, int, int]] = []
+        self.prior: list[float] = []
+        self.n: list[int] = []
+        self.w: list[float] = []
+        self.seen: list[int] = []           # iterations in which the action was available
+        self.children: dict[int, Node] = {}
+
+    def fill(self, mover: int, scored: list[tuple[float, Action]], temperature: float) -> None:
+        self.mover = mover
+        self.acts = [a for _, a in scored]
+        self.keys = [_key(a) for a in self.acts]
+        top = max(p for p, _ in scored)
+        weights = [math.exp((p - top) / temperature) for p, _ in scored]
+        total = sum(weights)
+        self.prior = [x / total for x in weights]
+        self.n = [0] * len(scored)
+        self.w = [0.0] * len(scored)
+        self.seen = [0] * len(scored)
+
+
+def _key(a: Action) -> tuple[str, int, int]:
+    """Return (kind, colour index or -1, square index or -1) of an action, for quick legality checks."""
+    color = a.get("color", a.get("leader"))
+    at = a.get("to")
+    return a["kind"], COLOR_INDEX[color] if isinstance(color, str) else -1, index(*at) if at else -1
+
+
+class Legality:
+    """Which of a node's actions the guessed state allows, with the target masks found once."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.seat = s.active
+        self._base: list[int] | None = None
+        self._tiles: tuple[int, int] | None = None
+        self._leaders: dict[Any, int] = {}
+
+    def base(self) -> list[int]:
+        if self._base is None:
+            self._base = kingdoms(self.s, connected(self.s))
+        return self._base
+
+    def ok(self, key: tuple[str, int, int], action: Action) -> bool:
+        kind, color, sq = key
+        s, seat = self.s, self.seat
+        if kind == "pass":
+            return True
+        if kind == "place_tile":
+            if not s.hands[seat][color]:
+                return False
+            if self._tiles is None:
+                self._tiles = tile_targets_by_terrain(s, self.base())
+            return bool((self._tiles[1] if color == BLUE else self._tiles[0]) >> sq & 1)
+        if kind in ("place_leader", "move_leader"):
+            on_board = (seat, color) in s.leaders
+            if on_board != (kind == "move_leader"):
+                return False
+            without = (seat, color) if on_board else None
+            if without not in self._leaders:
+                self._leaders[without] = leader_targets(s, without, self.base())
+            return bool(self._leaders[without] >> sq & 1)
+        if kind == "withdraw_leader":
+            return (seat, color) in s.leaders
+        if kind == "catastrophe":
+            return bool(s.catastrophes[seat] and catastrophe_targets(s) >> sq & 1)
+        if kind == "swap":
+            hand = s.hands[seat]
+            tiles = action["tiles"]
+            return all(tiles.count(name) <= hand[COLOR_INDEX[name]] for name in set(tiles))
+        return False
+
+
+def settle_in_place(s: State) -> None:
+    """Answer follow-up decisions (support by the solved rule, offers and the rest quickly) in place."""
+    for _ in range(40):
+        d = s.decision
+        if s.game_over or d is None or d["kind"] == "action":
+            return
+        if d["kind"] == "support":
+            apply_in_place(s, {"kind": "commit", "count": quick_support(s)})
+        else:
+            apply_in_place(s, legal_actions(s)[0])
+
+
+class Search:
+    """One hard decision: the tree, the seat it decides for and the round it looks over."""
+
+    def __init__(self, know: Knowledge, rng: random.Random, allow_pass: bool) -> None:
+        self.know = know
+        self.rng = rng
+        self.seat = know.seat
+        self.allow_pass = allow_pass
+        self.root = Node()
+        first = know.sample(rng)
+        self.turn = first.turn
+        self.players = first.players
+        self._expand_root(first)
+        self.iterations = 0
+
+    def _expand_root(self, s: State) -> None:
+        acts = [a for _, a in scored_candidates(s, WIDE, self.allow_pass)]
+        values = ranked(s, acts)[:ROOT_WIDTH]
+        self.root.fill(self.seat, [(v, acts[i]) for v, i, _ in values], ROOT_TEMPERATURE)
+
+    def run(self, deadline: float | None, iterations: int | None) -> Action:
+        """Search until the deadline or the number of iterations, then return the most tried action."""
+        assert self.root.acts is not None
+        if len(self.root.acts) == 1:
+            return self.root.acts[0]
+        while True:
+            if iterations is not None and self.iterations >= iterations:
+                break
+            if iterations is None and self.iterations > 0 and time.perf_counter() > deadline:
+                break
+            self.iterate()
+        return self.best()
+
+    def best(self) -> Action:
+        r = self.root
+        assert r.acts is not None
+        i = max(range(len(r.acts)), key=lambda j: (r.n[j], r.w[j] / r.n[j] if r.n[j] else -1e9, -j))
+        return r.acts[i]
+
+    def iterate(self) -> None:
+        """One iteration: a new guess, a walk down the tree, one new node, a playout, the update."""
+        s = self.know.sample(self.rng)
+        path: list[tuple[Node, int]] = []
+        node: Node | None = self.root
+        while node is not None:
+            settle_in_place(s)
+            if self._round_over(s):
+                break
+            if node.acts is None:
+                node.fill(s.active, scored_candidates(s, NARROW), NODE_TEMPERATURE)
+            legal = Legality(s)
+            avail = [i for i in range(len(node.keys)) if legal.ok(node.keys[i], node.acts[i])]
+            if not avail:
+                break
+            i = self._select(node, avail)
+            apply_in_place(s, node.acts[i])
+            path.append((node, i))
+            child = node.children.get(i)
+            if child is None:
+                node.children[i] = Node()
+                node = None
+            else:
+                node = child
+        self._playout(s)
+        values = evaluate_all(s)
+        for n, i in path:
+            n.n[i] += 1
+            n.w[i] += values[n.mover]
+        self.iterations += 1
+
+    def _select(self, node: Node, avail: list[int]) -> int:
+        visits = 0
+        for i in avail:
+            node.seen[i] += 1
+            visits += node.n[i]
+        total_n = sum(node.n[i] for i in avail)
+        mean = sum(node.w[i] for i in avail) / total_n if total_n else 0.0
+        root = math.sqrt(visits + 1)
+        best, best_score = avail[0], -math.inf
+        for i in avail:
+            n = node.n[i]
+            q = node.w[i] / n if n else mean - 0.5
+            score = q + PUCT * node.prior[i] * root / (1 + n)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _round_over(self, s: State) -> bool:
+        return s.game_over or s.decision is None or s.turn >= self.turn + self.players
+
+    def _playout(self, s: State) -> None:
+        """Play the rest of the round quickly: points where a tile scores, now and then something else."""
+        rng = self.rng
+        for _ in range(PLAYOUT_LIMIT):
+            settle_in_place(s)
+            if self._round_over(s):
+                return
+            action = scoring_tile(s, rng) if rng.random() < 0.8 else None
+            if action is None:
+                action = random_action(s, rng, catastrophes=False) if rng.random() < 0.3 else {"kind": "pass"}
+            apply_in_place(s, action)
+
+
+def search(know: Knowledge, rng: random.Random, allow_pass: bool, deadline: float | None,
+           iterations: int | None = None) -> tuple[Action, int]:
+    """Return the searched turn action and how many iterations it took."""
+    tree = Search(know, rng, allow_pass)
+    return tree.run(deadline, iterations), tree.iterations

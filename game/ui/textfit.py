@@ -1,0 +1,160 @@
+"""Line breaking and fitting for both scripts the game will speak: English and Traditional Chinese.
+
+Owns: where a line may break (English between words; CJK between any two characters, but never
+before closing punctuation such as 。，、」』）！？ nor after opening punctuation such as 「『（), the
+greedy wrap of a paragraph into a width, and the fitting order every widget follows — shrink the
+size down to a minimum, then wrap, then (last resort) an ellipsis on the last line that fits.
+
+Pure text logic: widths come from a `measure(text, size) -> pixels` callable, so this module needs
+no font and no display (theme.Theme supplies pygame's measure). Must not import pygame or the game.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+ELLIPSIS = "…"
+# A line must not start with these (they close or end something)...
+CLOSING = set("。，、．：；！？）」』〉》】〕〗〙〛｝］・ー…‥%,.!?:;)]}'\"’”")
+# ...and must not end with these (they open something).
+OPENING = set("（「『〈《【〔〖〘〚｛［([{‘“")
+
+Measure = Callable[[str, int], int]
+
+
+def is_wide(ch: str) -> bool:
+    """A CJK (or other full-width) character: a line may break on either side of it."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def units(text: str) -> list[str]:
+    """Split a paragraph into unbreakable pieces, each with the spaces that follow it.
+
+    A break may come after spaces (English words stay whole) and on either side of a wide character,
+    except before closing punctuation or after opening punctuation.
+    """
+    pieces: list[str] = []
+    piece = ""
+    for ch in text:
+        if piece and _may_break(piece[-1], ch):
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
+def _may_break(before: str, ch: str) -> bool:
+    """Whether a line may end between `before` and `ch`."""
+    if ch == " " or ch in CLOSING or before in OPENING:
+        return False
+    if before == " ":
+        return True
+    return is_wide(before) or is_wide(ch)
+
+
+def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """Greedy wrap into lines no wider than width (a piece wider than a whole line is cut by characters)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in units(paragraph):
+            if line and measure((line + piece).rstrip()) > width:
+                lines.append(line.rstrip())
+                line = ""
+            line += piece
+            if measure(line.rstrip()) > width:  # one piece alone is too wide: cut it by characters
+                head, line = _cut(line, width, measure)
+                lines.extend(head)
+        lines.append(line.rstrip())
+    return lines
+
+
+def _cut(text: str, width: int, measure: Callable[[str], int]) -> tuple[list[str], str]:
+    """Cut an over-long piece into full lines plus the rest (at least one character per line)."""
+    lines: list[str] = []
+    line = ""
+    for ch in text:
+        if line and measure((line + ch).rstrip()) > width:
+            lines.append(line)
+            line = ""
+        line += ch
+    return lines, line
+
+
+def ellipsize(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """Shorten one line with an ellipsis so it fits width (the last resort)."""
+    if measure(text) <= width:
+        return text
+    while text and measure(text.rstrip() + ELLIPSIS) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a text fits a box: the size (at 1080p) to draw at and its lines."""
+
+    size: int
+    lines: tuple[str, ...]
+    line_height: int  # pixels in the window, from the top of one line to the next
+
+    @property
+    def height(self) -> int:
+        return self.line_height * len(self.lines)
+
+
+def fit(
+    text: str,
+    size: int,
+    box: tuple[int, int],
+    measure: Measure,
+    px: Callable[[int], int],
+    *,
+    min_size: int,
+    spacing: float = 1.1,
+    max_lines: int | None = None,
+) -> Fit:
+    """Fit text in a box (w, h in window pixels): shrink to min_size, then wrap, then ellipsis.
+
+    `size` and `min_size` are sizes at 1080p; `px(size)` gives the window line height for one.
+    """
+    width, height = box
+    min_size = min(size, min_size)
+    sizes = _sizes(size, min_size)
+    for s in sizes:  # 1. one line, as large as fits
+        if "\n" not in text and measure(text, s) <= width and px(s) <= max(height, px(min_size)):
+            return Fit(s, (text,), round(px(s) * spacing))
+    for s in sizes:  # 2. wrapped, as large as fits
+        lines = wrap(text, width, lambda line, s=s: measure(line, s))
+        step = round(px(s) * spacing)
+        if (max_lines is None or len(lines) <= max_lines) and _fits_height(len(lines), step, px(s), height):
+            return Fit(s, tuple(lines), step)
+    # 3. the smallest size, as many lines as the box holds, the last one cut with an ellipsis
+    s = min_size
+    step = round(px(s) * spacing)
+    room = max(1, (height - px(s)) // step + 1) if height >= px(s) else 1
+    if max_lines is not None:
+        room = min(room, max_lines)
+    lines = wrap(text, width, lambda line: measure(line, s))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = ellipsize(lines[-1] + ELLIPSIS, width, lambda line: measure(line, s))
+    return Fit(s, tuple(lines), step)
+
+
+def _fits_height(n: int, step: int, line: int, height: int) -> bool:
+    return (n - 1) * step + line <= height
+
+
+def _sizes(size: int, min_size: int) -> list[int]:
+    """Sizes from large to small, about 6% apart, ending exactly at min_size."""
+    out, s = [], size
+    while s > min_size:
+        out.append(s)
+        s = min(s - 1, round(s * 0.94))
+    out.append(min_size)
+    return out

@@ -1,0 +1,43 @@
+"""Computer players finish their games: no endless passing, every game ends under a cap."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import choose
+from game.ai.evaluate import POINTS_ONLY, evaluate
+from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
+
+CAP = 300       # turns; a real game lasts about 60 to 120
+
+
+def play(levels: list[str], seed: int, history: bool = True) -> tuple[object, list[int]]:
+    """Play a game between computer levels; return its last state and each seat's longest run of
+    whole turns passed while behind on points."""
+    s = new_game(len(levels), seed)
+    seen: list[list[dict]] = [[] for _ in levels]
+    run = [0] * len(levels)
+    worst = [0] * len(levels)
+    while (seat := to_move(s)) is not None and s.turn <= CAP:
+        action = choose(view_for(s, seat), levels[seat], seed * 1000 + s.turn, 0.05,
+                        seen[seat] if history else None)
+        assert action in legal_actions(s)
+        if s.decision["kind"] == "action" and s.actions_left == 2:
+            behind = evaluate(s, seat, POINTS_ONLY) < 0
+            run[seat] = run[seat] + 1 if action["kind"] == "pass" and behind else 0
+            worst[seat] = max(worst[seat], run[seat])
+        s, events = apply(s, action)
+        for i in range(len(levels)):
+            seen[i].extend(events_for(events, i))
+    return s, worst
+
+
+@pytest.mark.parametrize(("levels", "seed", "history"), [
+    (["easy", "normal"], 5052, True),
+    (["normal", "easy"], 7, False),
+    (["easy", "easy", "easy"], 11, True),
+])
+def test_computer_games_end_under_the_cap(levels: list[str], seed: int, history: bool) -> None:
+    s, worst = play(levels, seed, history)
+    assert s.game_over, f"the game was still going after {CAP} turns"
+    assert max(worst) < 3, "a computer passed three whole turns running while behind"

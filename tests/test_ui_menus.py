@@ -1,0 +1,181 @@
+"""Back everywhere and the in-game menu: right click and ESC close the top dialog or go back one
+screen in every scene (the replay too); the table's Menu button and ESC open Resume, Rules,
+Settings and Leave over the game; the Leave dialog says what is true (the game is saved)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+
+import pygame  # noqa: E402
+
+from game.ui import headless  # noqa: E402
+from game.ui.dialog import ConfirmDialog  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+from .ui_positions import config_for  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    yield tmp_path
+    pygame.display.quit()
+
+
+def esc(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    app.run_frames(2)
+
+
+def right_click(app) -> None:
+    headless.click(app, (5, 5), button=3)
+
+
+def table_app(size=(1280, 720)):
+    """The title, then a journalled hot-seat table through the real start hook, curtain lifted."""
+    from game.ui.title import TitleScene
+
+    app = headless.make_app(size, Settings(animation="off"))
+    app.push(TitleScene(app))
+    app.hooks.start_game(app, config_for(2))
+    app.run_frames(3)
+    table = app.top
+    if table.curtain_up():
+        headless.click(app, (size[0] // 2, size[1] // 2), frames=3)
+    return app, table
+
+
+@pytest.mark.parametrize("gesture", [esc, right_click])
+def test_back_closes_the_pass_dialog_and_nothing_else(gesture):
+    app, table = table_app()
+    table.ask_pass()
+    app.run_frames(2)
+    assert isinstance(app.top, ConfirmDialog) and app.top.title == "Pass?"
+    gesture(app)
+    assert app.top is table, "the dialog stays open after a back gesture"
+    assert table.public()["turn"] == 1 and table.public()["actions_left"] == 2, "the pass must not happen"
+
+
+@pytest.mark.parametrize("gesture", [esc, right_click])
+def test_back_closes_the_leave_dialog_and_the_game_goes_on(gesture):
+    app, table = table_app()
+    table.ask_leave()
+    app.run_frames(2)
+    assert isinstance(app.top, ConfirmDialog)
+    gesture(app)
+    assert app.top is table
+
+
+def test_leave_says_the_game_is_saved_and_continue_resumes_it():
+    from game.ui.flow import has_saved_game
+    from game.ui.title import TitleScene
+
+    app, table = table_app()
+    table.ask_leave()
+    app.run_frames(2)
+    words = app.top.message
+    assert "lost" not in words and "saved" in words and "Continue" in words
+    headless.click_button(app, "leave", frames=3)
+    assert isinstance(app.top, TitleScene)
+    assert has_saved_game(), "what the dialog promised: the game waits for Continue"
+
+
+def test_menu_button_and_esc_open_the_game_menu_over_the_table():
+    from game.ui.game_menu import GameMenu
+
+    app, table = table_app()
+    headless.click_button(app, "menu", frames=3)
+    assert isinstance(app.top, GameMenu) and table in app.visible()
+    headless.click_button(app, "resume", frames=2)
+    assert app.top is table
+    esc(app)
+    assert isinstance(app.top, GameMenu)
+    esc(app)
+    assert app.top is table
+    right_click(app)  # on the table a right click cancels a half-made choice; it opens nothing
+    assert app.top is table
+
+
+def test_game_menu_rules_settings_and_back_return_to_it():
+    from game.ui.game_menu import GameMenu
+    from game.ui.rules_scene import RulesScene
+    from game.ui.settings_scene import SettingsScene
+
+    app, table = table_app()
+    table.open_menu()
+    app.run_frames(2)
+    menu = app.top
+    headless.click_button(app, "rules", frames=3)
+    assert isinstance(app.top, RulesScene)
+    right_click(app)
+    assert app.top is menu
+    headless.click_button(app, "settings", frames=3)
+    assert isinstance(app.top, SettingsScene)
+    headless.click_button(app, "confirm_turn")
+    assert app.settings.confirm_turn is False and Settings.load().confirm_turn is False
+    esc(app)
+    assert isinstance(app.top, GameMenu)
+    esc(app)
+    assert app.top is table
+
+
+def test_game_menu_leave_asks_then_goes_to_the_title():
+    from game.ui.title import TitleScene
+
+    app, table = table_app()
+    table.open_menu()
+    app.run_frames(2)
+    headless.click_button(app, "leave", frames=2)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and "saved" in dialog.message
+    esc(app)
+    assert app.top is not dialog and not isinstance(app.top, TitleScene)
+    headless.click_button(app, "leave", frames=2)
+    headless.click_button(app, "leave", frames=3)
+    assert isinstance(app.top, TitleScene)
+
+
+@pytest.mark.parametrize("gesture", [esc, right_click])
+def test_back_leaves_the_replay(data, gesture):
+    from game.journal import last_unfinished
+    from game.ui.replay_scene import open_replay
+    from game.ui.title import TitleScene
+
+    app, table = table_app()
+    action = next(a for a in table.legal() if a["kind"] == "place_tile")
+    table.send(action)
+    app.run_frames(3)
+    path = last_unfinished(data).path
+    app.reset(TitleScene(app))
+    replay = open_replay(app, path)
+    app.run_frames(3)
+    assert app.top is replay
+    gesture(app)
+    assert isinstance(app.top, TitleScene)
+
+
+def test_replay_play_and_step_have_distinct_labelled_icons(data):
+    from game.journal import last_unfinished
+    from game.ui.replay_scene import open_replay
+
+    app, table = table_app((1920, 1080))
+    table.send(next(a for a in table.legal() if a["kind"] == "place_tile"))
+    app.run_frames(3)
+    replay = open_replay(app, last_unfinished(data).path)
+    app.run_frames(3)
+    app.theme.record_text = []
+    app.run_frames(1)
+    drawn = {r.text: r for r in app.theme.record_text}
+    play, step = replay.buttons["play"], replay.buttons["step_forward"]
+    assert play.caption == "Play" and step.caption == "Step"
+    assert play.rect.contains(drawn["Play"].rect) and step.rect.contains(drawn["Step"].rect)
+    headless.click_button(app, "play")
+    app.run_frames(1)
+    assert play.caption == "Pause"
