@@ -403,6 +403,12 @@ class TableScene(Scene):
             return
         lay, view, clock = self.layout_, self.shown(), self.animator.clock
         surface.blit(self.static_layer(), (0, 0))
+        if self.curtain_up() and not self.animator.busy:
+            # Behind the curtain only the board shows through the veil: nothing there is to be read.
+            self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
+            seat = self.decider()
+            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            return
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
         self.panels.draw(surface, lay, view, thinking, clock)
@@ -436,9 +442,6 @@ class TableScene(Scene):
             draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
-        if self.curtain_up() and not self.animator.busy:
-            seat = self.decider()
-            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
 
     def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
         """The kingdom under the cursor, when it points at a piece rather than at a place to play."""

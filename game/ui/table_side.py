@@ -187,7 +187,7 @@ class SidePanel:
         board = c[f"{side}_strength"]
         total = "?" if commit is None else str(board + commit)
         total_w = t.s(64)
-        t.blit_text(surface, total, th.TEXT_HUGE - 24, th.TERRACOTTA, midright=(row.right - t.s(12), icon.centery))
+        t.blit_text(surface, total, th.TEXT_HUGE - 24, th.INK, midright=(row.right - t.s(12), icon.centery))
         head = f"{names[seat]} {'attacks' if side == 'attacker' else 'defends'}"
         width = row.right - total_w - t.s(10) - (icon.right + t.s(10))
         size, lines = fit_lines(t, head, th.TEXT_SMALL, width, max_lines=2)
