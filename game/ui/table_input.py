@@ -199,8 +199,10 @@ class Controller:
             hint = HELP["farm" if (kind, color) == ("tile", "blue") else kind]
             return SideSpec(("chosen", vid), "Place " + what,
                             [head, "Click a glowing square; right-click to choose again.", hint])
-        return SideSpec(("action", vid), "Your move", [head, "Choose a tile, leader or catastrophe below, "
-                                                       "or one of your leaders on the board."])
+        lines = [head, "Choose a tile, leader or catastrophe below, or one of your leaders on the board."]
+        if self.scene.recap_moves():
+            lines.append("Numbered marks: what the others did since your last move, told in the log.")
+        return SideSpec(("action", vid, len(lines)), "Your move", lines)
 
     def _spec_support(self, view: dict, decision: dict, vid: int) -> SideSpec:
         c = view["conflict"]

@@ -76,6 +76,11 @@ class GameLog:
         self.entries = []
         self.scroll = 0
 
+    def animating(self, clock: float) -> bool:
+        """Whether the newest sentence is still fading in, or the text is being dragged."""
+        fresh = bool(self.entries) and clock - self.entries[-1].when < 1.5
+        return fresh or self._drag is not None
+
     # -- the mouse ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """Wheel and drag over the log scroll it; return whether the event was used."""

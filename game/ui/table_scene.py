@@ -256,9 +256,12 @@ class TableScene(Scene):
     ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
 
     def animating(self) -> bool:
-        """Every frame while pieces move, a toast shows or the table's intro runs; otherwise at rest."""
-        toast = self._toast is not None and self.animator.clock - self._toast[1] < 3.5
-        return self.animator.busy or toast or super().animating()
+        """Every frame while pieces move, a toast shows, a sentence fades in, a button eases or the table's
+        intro runs; otherwise at rest (the pulsing outlines breathe at `ambient_fps`)."""
+        clock = self.animator.clock
+        toast = self._toast is not None and clock - self._toast[1] < 3.5
+        return (self.animator.busy or toast or self.log.animating(clock) or self.side.animating()
+                or super().animating())
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""

@@ -130,6 +130,14 @@ class SidePanel:
         for w in self.widgets():
             w.update(adt)
 
+    def animating(self) -> bool:
+        """Whether a button is still popping in or easing into or out of its hover glow."""
+        for w in self.widgets():
+            target = 1.0 if (w.hovered and w.enabled) else 0.0
+            if w.appear < 1.0 or abs(w.hover_t - target) > 0.02:
+                return True
+        return False
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         if self.spec is None:
