@@ -126,6 +126,7 @@ def test_the_table_asks_end_turn_or_undo_and_shows_no_new_tile() -> None:
     assert scene.me() == seat, "the turn is held for its player"
     assert "end_turn" in scene.side.buttons and "undo_turn" in scene.side.buttons
     assert len([i for i in scene.tray_items() if i.kind == "tile"]) == 4, "no new tile before the turn ends"
+    app.screenshot(Path("/tmp/shots-uitable") / "end_turn_1280x720.png")
     click(app, scene.side.buttons["undo_turn"].rect.center, frames=2)
     assert len(table.records) == 1 and scene.public()["actions_left"] == 1, "Undo took back the second action"
     tile = next(i for i in scene.tray_items() if i.kind == "tile" and scene.control.usable(i))
