@@ -37,7 +37,7 @@ from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
 from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
-from game.ui.table_words import describe, status_line, tray_message
+from game.ui.table_words import describe, status_line, tray_message, waiting_for
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -394,7 +394,7 @@ class TableScene(Scene):
             return SideSpec(("curtain", vid, seat), f"{name} is next", ["Pass the mouse."])
         if self.me() is None:
             conflict = view["conflict"]
-            return SideSpec(("watch", vid, seat), f"{name} is thinking…" if seat not in self.humans else name,
+            return SideSpec(("watch", vid, seat), waiting_for(view, seat) if seat is not None else name,
                             [] if conflict else ["Watch the board."], conflict=conflict)
         return self.control.side_spec()
 
