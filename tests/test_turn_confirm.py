@@ -145,3 +145,22 @@ def test_computer_and_lan_tables_keep_todays_flow() -> None:
         seat = table.to_move()
         link.send(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "place_tile"))
     assert table.to_move() == 1, "without confirmation the turn ends at once"
+
+
+def test_turned_off_in_settings_the_turn_ends_at_once() -> None:
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(2)
+    table = game.link.table
+    for _ in range(2):
+        table.submit(0, next(a for a in table.legal_actions(0) if a["kind"] == "place_tile"))
+    assert table.to_move() == 1, "without confirmation the turn ends with its second action"
+    app.settings.confirm_turn = True  # the in-game Settings turn it on: the next turn is held
+    app.run_frames(1)
+    for _ in range(2):
+        table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
+    assert table.legal_actions(1) == [{"kind": "end_turn"}]
+    pygame.display.quit()

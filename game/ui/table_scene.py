@@ -77,9 +77,6 @@ class TableScene(Scene):
         self.humans = {i for i in range(len(seats)) if i not in levels}
         self.computers = computers
         self.journal_path = journal_path
-        if self._hot_seat() and getattr(app.settings, "confirm_turn", True):
-            # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
-            link.table.confirm_seats = frozenset(self.humans)
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -105,6 +102,7 @@ class TableScene(Scene):
         self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
         self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
         self.menu_btn = self.add("menu", Button("Menu", self.open_menu, style="dark", text_size=th.TEXT_SMALL))
+        self._confirm_turns()
         self._poll()
 
     # -- the link ------------------------------------------------------------------------------------
@@ -205,6 +203,12 @@ class TableScene(Scene):
     def shown(self) -> dict[str, Any]:
         seat = self.me()
         return self.views[seat] if seat is not None else self.public()
+
+    def _confirm_turns(self) -> None:
+        """Hot-seat with turn confirmation on (Settings): a human's turn ends when its player says so,
+        so the second action can be taken back too. Read every frame: the in-game Settings may change it."""
+        if self._hot_seat():
+            self.link.table.confirm_seats = frozenset(self.humans) if self.app.settings.confirm_turn else frozenset()
 
     def _hot_seat(self) -> bool:
         """Whether every seat is played at this screen, at a table in this process."""
@@ -358,6 +362,7 @@ class TableScene(Scene):
     # -- per frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         adt = self.app.anim_dt(dt)
+        self._confirm_turns()
         self._poll()
         if None not in self.views:
             return
