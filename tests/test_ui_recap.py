@@ -138,3 +138,32 @@ def test_continue_brings_back_the_log_and_the_recap(tmp_path: Path) -> None:
     assert moves and {m.seat for m in moves} == {1, 2}, "the others' moves since seat 0's last turn are marked"
     app.screenshot(SHOTS / "recap_after_continue_1280x720.png")
     pygame.display.quit()
+
+
+def test_a_computers_whole_turn_is_recapped_to_the_human() -> None:
+    import time
+
+    from game.ai.seats import ComputerSeats
+
+    config = config_for(2, seed=8, kinds=["human", "computer"])
+    config["seats"][1]["level"] = "easy"
+    table = Table([Seat("Ana", "lion"), Seat("Bel", "bull", "easy")], 8)
+    link = LocalLink(table, frozenset({0, 1}))
+    computers = ComputerSeats(link, {1: "easy"}.get, table.ai_seed, min_think=0.0, workers="inline")
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    scene = TableScene(app, config, link, computers)
+    app.push(scene)
+    app.run_frames(2)
+    for _ in range(2):
+        table.submit(0, next(a for a in table.legal_actions(0) if a["kind"] == "place_tile"))
+    deadline = time.monotonic() + 30
+    while table.to_move() != 0 and time.monotonic() < deadline:
+        app.run_frames(1)
+    assert table.to_move() == 0, "the computer played its turn"
+    app.run_frames(1)  # the scene reads the computer's last action
+    moves = scene.recap_moves()
+    assert [m.seat for m in moves] == [1] * len(moves) and len(moves) >= 2, "both of the computer's actions"
+    app.run_frames(1)
+    assert len(scene.log._marks) == len(moves), "the log numbers each of them"
+    scene.exit()
+    pygame.display.quit()
