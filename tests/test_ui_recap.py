@@ -53,7 +53,6 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
     table = Table(seats, 11)
     app = make_app((1920, 1080), Settings(animation="off"))
     scene = TableScene(app, config_for(3, seed=11), LocalLink(table, frozenset({0, 1, 2})))
-    table.confirm_seats = frozenset()  # the recap does not depend on holding turns
     app.push(scene)
     app.run_frames(2)
     rng = random.Random(5)
@@ -70,7 +69,7 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
             moves = scene.recap_moves()
             marked = {sq for m in moves for sq in m.squares}
             assert changed <= marked, f"changed squares not marked: {changed - marked}"
-            assert all(m.seat != seat for m in moves), "a seat's own moves are not recapped to it"
+            assert all(m.seat != seat or not m.decided for m in moves), "a seat's own choices are not recapped"
             numbers = scene._recap_marks(moves, scene.public()["dynasties"])
             assert [n for n, *_ in numbers] == sorted(n for n, *_ in numbers), "numbered in order"
             app.theme.record_text = []
@@ -93,9 +92,8 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
 
 def test_marks_stay_until_the_player_acts() -> None:
     table = Table([Seat("Ana", "lion"), Seat("Bel", "bull")], 2)
-    app = make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
     scene = TableScene(app, config_for(2, seed=2), LocalLink(table, frozenset({0, 1})))
-    table.confirm_seats = frozenset()
     app.push(scene)
     app.run_frames(2)
     for _ in range(2):
