@@ -112,6 +112,11 @@ class Host(SocketLoop):
         return self
 
     @property
+    def announce_problem(self) -> str:
+        """Return why players on the LAN cannot see this game by themselves right now ("" while they can)."""
+        return self._announcer.problem if self._announcer is not None else ""
+
+    @property
     def port(self) -> int:
         """Return the TCP port listened on."""
         return int(self._listen.getsockname()[1]) if self._listen is not None else self.config.port
