@@ -320,8 +320,9 @@ class HostLink(LocalLink):
 
     @property
     def notice(self) -> str:  # type: ignore[override]
-        """Return why the hosted game closed ("" while it goes on)."""
-        return self.reason
+        """Return why the hosted game closed, or the host's news to its players ("" when there is none)."""
+        with self.host.lock:
+            return self.reason or self.host.core.notice or ""
 
     @property
     def state(self) -> str:
