@@ -145,7 +145,7 @@ class SidePanel:
             return
         t = self.app.theme
         spec = self.spec
-        draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20)
+        draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20, shadow=False)  # shadow: static layer
         inner = self.rect.inflate(-t.s(36), -t.s(30))
         size = th.TEXT_LARGE - 6
         while size > th.TEXT_SMALL and t.font(t.s(size)).size(spec.title)[0] > inner.width:
