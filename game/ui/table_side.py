@@ -211,7 +211,10 @@ class SidePanel:
             y += line_h
         word = TILE_PLURALS[c["support_color"]]
         added = "your" if choosing else "committed"
-        detail = f"{word} on the board {board} + {added} {'?' if commit is None else commit} = {total}"
+        # No-break spaces keep each term whole when the sum wraps: "temples on the board 2" / "+ your 1 = 3".
+        nb = "\u00a0"
+        shown = "?" if commit is None else commit
+        detail = f"{word} on{nb}the{nb}board{nb}{board} +{nb}{added}{nb}{shown}{nb}={nb}{total}"
         box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
         size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
         line_h = round(t.s(size) * 1.02)
