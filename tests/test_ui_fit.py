@@ -124,7 +124,7 @@ def save_games(data: Path) -> None:
     """Two games in progress (one with four long names), and a damaged one, in the data folder."""
     from game.journal import games_folder
 
-    app = app_with((1280, 720))
+    app = headless.make_app((1280, 720), Settings(animation="off", confirm_turn=False))
     for players in (2, 4):
         config = ui_positions.config_for(players)
         for seat, name in zip(config["seats"], LONG_NAMES, strict=False):
@@ -206,14 +206,16 @@ def table_in(size: tuple[int, int], want: Any, players: int = 2) -> tuple[Any, A
 
 
 def lift(app: Any, scene: Any) -> None:
+    """Lift the curtain, then rest the mouse in a bare corner (a hover tooltip may cover words)."""
     if scene.curtain_up():
         headless.click(app, (app.size[0] // 2, app.size[1] // 2), frames=3)
-    headless.move(app, (2, 2), frames=1)  # hover bubbles float over everything by design: point away
+    headless.move(app, (1, app.size[1] // 2), frames=3)
 
 
 TABLE_STATES = {
     "curtain": (lambda t: t.state.turn == 1, 4, False),
-    "action": (lambda t: t.state.turn >= 6 and t.state.decision is None, 4, True),
+    "action": (lambda t: t.state.turn >= 6 and not t.state.game_over
+               and (t.state.decision or {}).get("kind") == "action", 4, True),
     "revolt": (lambda t: ui_positions.deciding("support")(t) and t.state.conflict["kind"] == "revolt", 2, True),
     "war": (lambda t: ui_positions.deciding("support")(t) and t.state.conflict["kind"] == "war", 2, True),
     "choose_war": (ui_positions.deciding("choose_war"), 2, True),

@@ -319,29 +319,37 @@ class HostScene(MenuScene):
             self._draw_seat(surface, row, seat)
         if self.host is not None:
             line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
-            line = th.fit_text(t, line, th.TEXT_LARGE, surface.get_width() - 2 * t.s(MARGIN))
-            t.blit_text(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, shadow=True,
-                        midtop=(surface.get_width() // 2, t.s(132)))
+            box = pygame.Rect(t.s(MARGIN), t.s(128), surface.get_width() - 2 * t.s(MARGIN), t.s(70))
+            t.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
         self._draw_news(surface)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
         t = self.theme
         pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + t.s(40), row.centery),
                            t.s(30))
-        t.blit_text(surface, f"Seat {seat['seat'] + 1}", th.TEXT_BODY, th.CREAM, shadow=True,
-                    bottomleft=(row.left + t.s(90), row.centery + t.s(6)))
+        label = pygame.Rect(row.left + t.s(90), row.top, t.s(340), row.height // 2 + t.s(6))
+        t.blit_fit(surface, f"Seat {seat['seat'] + 1}", th.TEXT_BODY, th.CREAM, label, align="left", valign="bottom",
+                   shadow=True, max_lines=1)
         who, ink = seat_line(seat)
-        who = th.fit_text(t, who, th.TEXT_SMALL, t.s(340))
-        t.blit_text(surface, who, th.TEXT_SMALL, ink, shadow=True, topleft=(row.left + t.s(90), row.centery + t.s(6)))
+        below = pygame.Rect(label.left, label.bottom, label.width, row.bottom - label.bottom)
+        t.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
 
     def _draw_news(self, surface: pygame.Surface) -> None:
-        """Draw the newest lines of news, wrapped, between the seats and the buttons at the bottom."""
+        """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
         t = self.theme
         width = surface.get_width() - 2 * t.s(MARGIN)
-        lines = [part for line in self.news for part in t.wrap(line, th.TEXT_SMALL, width)][-NEWS_LINES:]
+        problem = self.host.announce_problem if self.host is not None else ""
+        pinned = t.wrap(problem, th.TEXT_SMALL, width) if problem else []
+        # The host's and the announcer's threads append news: copy it in one step (no Python code runs
+        # inside tuple(), so no append can land half-way through) before reading it line by line.
+        said = tuple(self.news)
+        news = [part for line in said if line != problem for part in t.wrap(line, th.TEXT_SMALL, width)]
+        lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
+        lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
         y = surface.get_height() - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(20) - len(lines) * t.s(40)
-        for line in lines:
-            t.blit_text(surface, line, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True, topleft=(t.s(MARGIN), y))
+        area = pygame.Rect(t.s(MARGIN), y, width, len(lines) * t.s(40))
+        for line, ink in lines:
+            t.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(t.s(MARGIN), y))
             y += t.s(40)
 
 

@@ -41,6 +41,14 @@ def game_label(found: GameAnnouncement) -> tuple[str, str]:
     return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
 
 
+def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
+    """Return each game once: a host on two networks is heard at two addresses (the first one heard stays)."""
+    games: dict[tuple[str, int], GameAnnouncement] = {}
+    for found in heard:
+        games.setdefault((found.game.game_id, found.game.tcp_port), found)
+    return list(games.values())
+
+
 class JoinScene(MenuScene):
     """Games on the LAN appear by themselves; an address can be typed on the keypad."""
 
@@ -102,12 +110,11 @@ class JoinScene(MenuScene):
         self._poll_wait -= dt
         if self.listener is not None and self._poll_wait <= 0:
             self._poll_wait = 0.25
-            self.games = self.listener.poll()[: self.MAX_GAMES]
+            self.games = one_per_game(self.listener.poll())[: self.MAX_GAMES]
         for i, button in enumerate(self.game_buttons):
             button.visible = i < len(self.games)
             if button.visible:
-                text, self.game_notes[i] = game_label(self.games[i])
-                button.text = th.fit_text(self.theme, text, button.text_size, button.rect.width - self.theme.s(40))
+                button.text, self.game_notes[i] = game_label(self.games[i])
                 button.enabled = self.games[i].game.compatible
                 if not button.enabled:
                     self.game_notes[i] = "needs another version of the game"
@@ -137,18 +144,16 @@ class JoinScene(MenuScene):
         pad = self.keys["1"].rect
         if not self.games:
             note = self.problem or "Looking for games on the LAN…"
-            for i, line in enumerate(t.wrap(note, th.TEXT_BODY, pad.left - t.s(60) - left)):
-                t.blit_text(surface, line, th.TEXT_BODY, th.SAND_LIGHT, shadow=True,
-                            topleft=(left, t.s(220) + i * t.s(50)))
+            box = pygame.Rect(left, t.s(220), pad.left - t.s(60) - left, t.s(300))
+            t.blit_fit(surface, note, th.TEXT_BODY, th.SAND_LIGHT, box, align="left", valign="top", shadow=True)
         for button, note in zip(self.game_buttons, self.game_notes, strict=True):
             if button.visible:
-                note = th.fit_text(t, note, th.TEXT_SMALL, button.rect.width)
-                t.blit_text(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True,
-                            midtop=(button.rect.centerx, button.rect.bottom + t.s(12)))
+                below = pygame.Rect(button.rect.left, button.rect.bottom + t.s(10), button.rect.width, t.s(44))
+                t.blit_fit(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, below, shadow=True, max_lines=1)
         box = pygame.Rect(pad.left, pad.top - t.s(100), self.keys["3"].rect.right - pad.left, t.s(84))
         draw_panel(surface, box, t, th.SAND_LIGHT, th.GOLD_DARK, radius=14, shadow=False)
-        shown = th.fit_text(t, self.address or "host address", th.TEXT_BODY, box.width - t.s(24))
-        t.blit_text(surface, shown, th.TEXT_BODY, th.INK if self.address else th.CLAY, center=box.center)
+        t.blit_fit(surface, self.address or "host address", th.TEXT_BODY, th.INK if self.address else th.CLAY,
+                   box.inflate(-t.s(24), -t.s(8)), max_lines=1)
 
 
 class WatchScene(JoinScene):
@@ -313,22 +318,23 @@ class SeatScene(MenuScene):
         width = self.name.rect.left - t.s(40) - text_left
         for i, seat in enumerate(self.seats()[:4]):
             row = self.sit[i].rect
-            who = th.fit_text(t, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, width)
-            t.blit_text(surface, who, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True, midleft=(text_left, row.centery))
+            box = pygame.Rect(text_left, row.top, width, row.height)
+            t.blit_fit(surface, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, th.SAND_LIGHT, box,
+                       align="left", shadow=True, max_lines=1)
         options = lobby.get("options", {})
         port = "" if self.port == DEFAULT_PORT else f":{self.port}"
         where = f"{options.get('host', 'A table')} at {self.address}{port}"
         if options:
             extras = [*options.get("variants", []), *(["open scores"] if options.get("open_scores") else [])]
             where += f": {', '.join(extras) or 'standard rules'}"
-        where = th.fit_text(t, where, th.TEXT_BODY, surface.get_width() - 2 * t.s(MARGIN))
-        t.blit_text(surface, where, th.TEXT_BODY, th.CREAM, shadow=True, midtop=(surface.get_width() // 2, t.s(140)))
+        line = pygame.Rect(t.s(MARGIN), t.s(136), surface.get_width() - 2 * t.s(MARGIN), t.s(56))
+        t.blit_fit(surface, where, th.TEXT_BODY, th.CREAM, line, shadow=True, max_lines=1)
         status = self.message or {"connecting": "Connecting…", "reconnecting": "Connection lost: reconnecting…"}.get(
             self.spectator.state, "")
         if status:
-            status = th.fit_text(t, status, th.TEXT_BODY, surface.get_width() - 2 * t.s(MARGIN))
-            t.blit_text(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, shadow=True,
-                        midbottom=(surface.get_width() // 2, surface.get_height() - t.s(MARGIN) - t.s(120)))
+            bottom = surface.get_height() - t.s(MARGIN) - t.s(120)
+            box = pygame.Rect(t.s(MARGIN), bottom - t.s(110), surface.get_width() - 2 * t.s(MARGIN), t.s(110))
+            t.blit_fit(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, box, valign="bottom", shadow=True, max_lines=2)
 
 
 def seat_line(seat: dict[str, Any], mine: bool) -> str:

@@ -225,15 +225,19 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         from game.ui.game_menu import leave_words
 
-        saved = getattr(self.link, "journal", None) is not None
-        confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
+        words = leave_words(self.saved(), bool(self.config.get("lan")))
+        confirm(self.app, "Leave the game?", words, self.leave, yes="Leave", no="Stay")
+
+    def saved(self) -> bool:
+        """Whether this game is journalled (then Continue resumes it after leaving)."""
+        return self.journal_path is not None or (isinstance(self.link, LocalLink) and self.link.journal is not None)
 
     def open_menu(self) -> None:
         """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
         from game.ui.game_menu import GameMenu
 
         self.control.reset()
-        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
+        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan"))))
 
     def exit(self) -> None:
         if self.computers is not None:
