@@ -166,11 +166,12 @@ def test_silent_newcomers_make_way_for_new_connections_and_must_say_hello_soon()
     wire = Wire(max_pending=2, hello_timeout=3.0)
     silent = [wire.connect() for _ in range(2)]
     wire.tick(1.0)
-    newcomer = wire.connect()  # the oldest silent one makes way
-    assert wire.closed(silent[0]) and "at once" in wire.last(silent[0], "refused")["reason"]
+    newcomer = wire.connect()  # the oldest silent one makes way: cut without a refusal, so a client retries
+    assert wire.inbox[silent[0]] == [Close(now=True)]
     assert not wire.closed(silent[1]) and not wire.closed(newcomer)
     wire.tick(2.5)  # silent[1] has waited 3.5 s, the newcomer 2.5 s
-    assert "hello in time" in wire.last(silent[1], "refused")["reason"]
+    late = wire.last(silent[1], "refused")
+    assert "hello in time" in late["reason"] and late["retry"] is True  # for now only: try again
     assert not wire.closed(newcomer)
     assert wire.send(newcomer, p.hello("Ann"))[0]["type"] == "welcome"
 
@@ -186,7 +187,55 @@ def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None
         assert len(wire.core.peers) <= 2 + 8
     assert len(wire.core.peers) + 2 * 4 <= wire.core.config.max_connections
     back, again = wire.player("Ann", seat=0, token=welcome["token"])  # its old link not yet known dead
-    assert again["type"] == "welcome" and again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+    assert again["type"] == "welcome" and again["seat"] == 0
+    assert "another connection" in wire.last(ann, "refused")["reason"] and wire.closed(ann)
+
+
+def test_silent_connections_from_one_machine_never_push_out_a_player_from_another() -> None:
+    wire = Wire(max_pending=8)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.core.missing == {0: wire.now}
+    # Ann's machine connects again; before its hello arrives, a crowd of silent sockets from elsewhere.
+    back = wire.next_conn
+    wire.next_conn += 1
+    wire.deliver(wire.core.connect(back, ("10.0.0.5", 50000), wire.now))
+    crowd = []
+    for _ in range(40):
+        wire.now += 0.001
+        crowd.append(wire.connect())  # from 127.0.0.1, each its own port
+    assert not wire.closed(back) and len(wire.core.peers) == 1 + 8  # Bob, Ann's newcomer, 7 of the crowd
+    assert wire.send(back, p.hello("Ann", seat=0, token=welcome["token"]))[0]["type"] == "welcome"
+    assert not wire.core.missing
+    assert all(wire.inbox[c] == [Close(now=True)] for c in crowd[:33])  # cut without a word: no refusal
+
+
+def test_a_displaced_connection_is_refused_for_good_so_two_windows_never_swap_a_seat_forever() -> None:
+    wire = Wire()
+    first, welcome = wire.player("Ann")
+    second, again = wire.player("Ann", seat=0, token=welcome["token"])
+    assert again["seat"] == 0
+    refused = wire.last(first, "refused")
+    assert "another connection" in refused["reason"] and "retry" not in refused  # final: it must not come back
+    assert wire.core._peer_of(0) is not None and wire.core._peer_of(0).conn == second
+    wire.tick(2.0)
+    assert first not in wire.core.peers and wire.core.lobby.slots[0].connected
+
+
+def test_refusals_for_now_say_so_and_final_ones_do_not() -> None:
+    wire = Wire(max_spectators=1)
+    wire.player("TV", role="spectator")
+    second = wire.connect()
+    crowded = wire.send(second, p.hello("TV 2", role="spectator"))[0]
+    assert "watchers" in crowded["reason"] and crowded["retry"] is True
+    wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    stranger = wire.connect()
+    taken = wire.send(stranger, p.hello("Cy"))[0]
+    assert "every seat is taken" in taken["reason"] and "retry" not in taken
 
 
 def test_the_hosts_choices_let_players_go_with_their_reasons() -> None:
@@ -329,7 +378,8 @@ def test_a_new_connection_of_the_same_player_replaces_the_half_dead_one() -> Non
     wire.player("Bob")
     wire.start()
     new, again = wire.player("Ann", seat=0, token=welcome["token"])
-    assert again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+    assert again["seat"] == 0 and wire.inbox[ann][-1] == Close()  # cut once its refusal is out
+    assert "another connection" in wire.last(ann, "refused")["reason"]
     assert wire.core._peer_of(0) is wire.core.peers[new]
 
 
