@@ -50,6 +50,7 @@ class HostCore(Connections):
         self.actions = 0
         self.journal: Any = None  # the HostJournal, told whenever the seats' tokens change
         self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
+        self.resume_warning = ""  # a resumed game's seats that stay closed (lost tokens), for the host's screen
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
         self.on_table: Callable[[], None] = lambda: None  # the table changed (the computer seats look again)
 
@@ -77,6 +78,11 @@ class HostCore(Connections):
         """Switch a variant, or open scores, on or off."""
         self._only_in_lobby()
         self.lobby.set_variant(variant, on)
+        self._lobby_changed()
+
+    def set_host_name(self, name: str) -> None:
+        """Call the table by a new name (the lobby message and the announcement say it)."""
+        self.lobby.host_name = name.strip()[: p.MAX_NAME] or self.lobby.host_name
         self._lobby_changed()
 
     def can_start(self) -> bool:

@@ -112,6 +112,7 @@ class HostJournal(JournalWriter):
         self._finish_pending = False  # the game ended: rewrite the header once the last updates are sent
         self._last_write = 0.0  # time.monotonic() of the last appended line
         self.secrets: SeatSecrets | None = None
+        self.seats_kept_from: str | None = None  # why the seats file must not be written (it cannot be read)
         super().__init__(table, path, lan=True, started=started)
         self._syncer = threading.Thread(target=self._sync_loop, name="two-rivers-journal-sync", daemon=True)
         self._syncer.start()
@@ -124,6 +125,8 @@ class HostJournal(JournalWriter):
     def keep_secrets(self, secrets: SeatSecrets) -> None:
         """Write the seats file now (after the seats or their tokens changed)."""
         self.secrets = secrets
+        if self.seats_kept_from is not None:
+            return  # a seats file that exists and cannot be read is never written over
         try:
             save_secrets(self.seats_file, secrets)
         except OSError as exc:
