@@ -14,15 +14,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from net import protocol as p
+from net.discovery import lan_mode
 from net.framing import FrameDecoder, FrameError
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 1.0  # seconds a refused connection has to read its refusal before it is cut
+LOOPBACK = "127.0.0.1"
+EVERYWHERE = "0.0.0.0"
+
+
+def default_bind() -> str:
+    """Return where a host listens unless told: this machine only while TWO_RIVERS_LAN is loopback (its
+    default), so that no other machine can reach a host started for development or tests."""
+    return LOOPBACK if lan_mode() == "loopback" else EVERYWHERE
 
 
 @dataclass
@@ -30,7 +39,9 @@ class HostConfig:
     """How a host listens and how hard it is on its clients (tests shorten the times)."""
 
     players: int = 4
-    bind: str = "0.0.0.0"
+    # Where to listen: 127.0.0.1 on a development machine (TWO_RIVERS_LAN=loopback, the default), every
+    # interface once discovery is told of a real LAN; a test of a real LAN (namespaces) says so explicitly.
+    bind: str = field(default_factory=default_bind)
     port: int = 47475  # 0: any free port (tests)
     host_name: str = "Two Rivers"
     seed: int | None = None
