@@ -522,3 +522,32 @@ def test_without_its_seats_file_the_hosts_own_seat_stays_on_the_hosts_screen(tmp
     resume_game(headless.core, saved_game(tmp_path / "again", host_plays=True))
     assert [slot.plan for slot in headless.core.lobby.slots] == ["open", "open"]
     assert "Seats 1,2 stay closed" in "\n".join(headless.lines)
+
+
+def test_a_damaged_seats_file_is_kept_aside_before_a_new_one_is_written(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    damaged = b'{"format": "two-rivers-seats", "seats": [{"token": "abc\xff'
+    seats_path(path).write_bytes(damaged)
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    aside = seats_path(path).with_name(seats_path(path).name + ".damaged")
+    assert aside.read_bytes() == damaged and aside.stat().st_mode & 0o777 == 0o600  # tokens: its owner only
+    assert '"format": "two-rivers-seats"' in seats_path(path).read_text() and writer.error is None
+    # Nobody knows how many undos there were: view ids jump past any a client may have been shown.
+    assert wire.core.table is not None and wire.core.table.view_id >= 6 + 2 * 1_000_000
+    writer.close()
+
+
+def test_a_seats_file_that_cannot_be_read_is_never_written_over(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    unreadable = seats_path(path)
+    unreadable.mkdir()  # reading it fails (as a file without permission would for its non-root owner)
+    (unreadable / "kept").write_text("whatever was there")
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    said = "\n".join(wire.lines)
+    assert "cannot be read" in said and "left as it is" in said
+    wire.core.reopen_seats([0])  # the tokens change: still nothing is written where the file was
+    assert (unreadable / "kept").read_text() == "whatever was there" and writer.error is None
+    assert not unreadable.with_name(unreadable.name + ".damaged").exists()
+    writer.close()

@@ -148,3 +148,26 @@ def test_a_refusal_for_now_keeps_a_returning_netlink_trying_until_it_gets_in() -
         tv.close()
         host.stop()
         close_all([other])
+
+
+def test_both_ends_of_the_lan_hold_a_whole_lan_link() -> None:
+    from net.lanlink import LanLink, SeatStatus
+
+    host = make_host(players=2)
+    host.set_plan(0, "local")
+    link = NetLink("127.0.0.1", host.port, "Bob")
+    try:
+        wait_until(lambda: link.state == "lobby")
+        host.start_game()
+        own = host.local_link()
+        wait_until(lambda: link.state == "playing")
+        for lan_link in (own, link):
+            assert isinstance(lan_link, LanLink) and isinstance(lan_link, Link)
+            assert lan_link.seat_status() == SeatStatus() and lan_link.host_notice == ""
+        link.reopen(0)  # a player cannot reopen seats: told so, nothing changes
+        assert "Only the host" in (link.poll()[-1].error or "") and not host.lobby.slots[0].reopened
+        own.reopen(0)  # the host's own seat is not a LAN seat: refused in words, nothing changes
+        assert "not played over the LAN" in (own.poll()[-1].error or "") and not host.lobby.slots[0].reopened
+    finally:
+        link.close()
+        host.stop()

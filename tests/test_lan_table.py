@@ -206,3 +206,41 @@ def test_a_host_continuing_without_the_seats_file_is_told_and_reopens_a_seat_on_
         close_all(joined)
         if host is not None:
             host.stop()
+
+
+def test_the_table_reads_the_missing_seats_in_one_snapshot() -> None:
+    import threading
+
+    app = make_app()
+    host = None
+    try:
+        table, host, ann = two_seat_game(app)
+        ann.close()
+        run_until(app, lambda: table.lan.missing == frozenset({1}))
+        entered = []
+
+        class Counting:
+            """The host's lock, counting how often the table's screen takes it."""
+
+            def __init__(self, lock: threading.RLock) -> None:
+                self.lock = lock
+
+            def __enter__(self) -> None:
+                self.lock.acquire()
+                if threading.current_thread() is threading.main_thread():
+                    entered.append(1)
+
+            def __exit__(self, *exc: object) -> None:
+                self.lock.release()
+
+        real = host.lock
+        table.lan.host.lock = Counting(real)  # type: ignore[assignment]  # the link's view of the host's lock
+        try:
+            notices = lan.wait_notices(table.lan, ["Enheduanna", "Ann"], time.monotonic())
+        finally:
+            table.lan.host.lock = real
+        assert [n.seat for n in notices] == [1] and len(entered) == 1  # missing, stand-ins and countdowns at once
+    finally:
+        app.close()
+        if host is not None:
+            host.stop()
