@@ -31,7 +31,7 @@ from net.discovery import Announcer, HostedGame
 from net.lanlink import SeatStatus
 from net.lobby import Lobby, Refusal
 from net.peers import HostConfig
-from net.saving import HostJournal, save_secrets, seats_path
+from net.saving import HostJournal, SeatSecrets, save_secrets, seats_path
 from net.shell import SocketLoop
 
 __all__ = ["DEFAULT_PORT", "Host", "HostConfig", "HostLink", "Refusal"]
@@ -164,6 +164,14 @@ class Host(SocketLoop):
         if self.journal is not None:
             self.journal.flushed()  # the updates are out: the journal may fsync now
 
+    def _before_send(self) -> None:
+        if self.journal is not None:
+            self.journal.write_pending()  # an undo is on disk before any player is shown it
+
+    def _save_secrets(self, secrets: SeatSecrets) -> None:
+        if self.journal is not None:
+            self.journal.keep_secrets(secrets)
+
     # --- the lobby and the game (the host's screen calls these) -----------------------------------
 
     def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
@@ -240,7 +248,7 @@ class Host(SocketLoop):
     def _start_journal(self, path: Path) -> None:
         """Journal the new game at path, the seats' tokens first (a game without them cannot be taken back)."""
         assert self.table is not None
-        secrets_ = self.core.secrets(0)
+        secrets_ = self.core.secrets()
         try:
             save_secrets(seats_path(path), secrets_)
         except OSError as exc:

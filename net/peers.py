@@ -1,11 +1,14 @@
 """The connection half of the LAN host's core: what it keeps of each connection and how strict it is.
 
-Owns: `HostConfig` (how a host listens and how hard it is on its clients), `Peer` (one connection as the
-protocol knows it: its frame decoder, its rate limit, its clocks, who it turned out to be), `Close` (the
-core's request to cut a connection) and `Connections`, the base of `net.core.HostCore`: connections come
-and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate limit
-and the message checks, the hello deadline and the cap on newcomers who have not said hello, stalled frames,
-silence, refusals with a grace to read them, and the queue of what to send. Sans-I/O: no sockets, no clock.
+Owns: `HostConfig` (how a host listens and how hard it is on its clients; `default_bind`: this machine
+only while TWO_RIVERS_LAN is loopback), `Peer` (one connection as the protocol knows it: its frame decoder,
+its rate limit, its clocks, who it turned out to be), `Close` and `SaveSecrets` (the core's requests to cut
+a connection and to save the seats file) and `Connections`, the base of `net.core.HostCore`: connections
+come and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate
+limit and the message checks, the hello deadline and the cap on newcomers who have not said hello (the most
+crowded address makes way, cut without a refusal so that a real client simply tries again), stalled
+frames, silence, refusals with a grace to read them (final, or "retry" for now only), and the queue of what
+to send. Sans-I/O: no sockets, no clock.
 
 Imports the standard library and `net` only. Never pygame.
 """
@@ -80,7 +83,16 @@ class Close:
     now: bool = False
 
 
-Outgoing = list[tuple[int, Any]]  # (conn, a message dict or a Close)
+@dataclass(frozen=True)
+class SaveSecrets:
+    """Write the seats file (net.saving.SeatSecrets): the shell does it before anything after it is sent, so
+    that a token is on disk before its player is welcomed with it. Addressed to TO_HOST, not a connection."""
+
+    secrets: Any
+
+
+TO_HOST = -1  # the "connection" of what the core asks of the host itself (SaveSecrets)
+Outgoing = list[tuple[int, Any]]  # (conn, a message dict, a Close or a SaveSecrets)
 
 
 class Peer:

@@ -63,10 +63,11 @@ def resume_game(
     undos = secrets_.undos if secrets_ is not None else LOST_UNDOS
     # View ids go on rising from where the clients left them (an action and an undo each count one).
     table.view_id = len(table.records) + 2 * undos
+    core.undos = undos
     if kept_back is not None:
         writer.seats_kept_from = kept_back  # a file that exists and cannot be read is never written over
         core.say(kept_back)
-    writer.keep_secrets(core.secrets(undos))
+    writer.keep_secrets(core.secrets())
     core.missing = {i: core.now for i, slot in enumerate(core.lobby.slots) if slot.plan == "open"}
     _say_resumed(core, journal)
     _say_lost_tokens(core, problem, reopen)

@@ -20,7 +20,7 @@ from net import protocol as p
 from net.core import HostCore
 from net.framing import encode_frame
 from net.lobby import Refusal
-from net.peers import Close, HostConfig
+from net.peers import TO_HOST, Close, HostConfig, SaveSecrets
 from net.resume import resume_game
 from net.saving import seats_path
 from tests.lan_kit import normal
@@ -550,4 +550,38 @@ def test_a_seats_file_that_cannot_be_read_is_never_written_over(tmp_path: Path) 
     wire.core.reopen_seats([0])  # the tokens change: still nothing is written where the file was
     assert (unreadable / "kept").read_text() == "whatever was there" and writer.error is None
     assert not unreadable.with_name(unreadable.name + ".damaged").exists()
+    writer.close()
+
+
+def test_the_core_asks_the_host_to_save_the_seats_and_never_writes_a_file_itself(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    seats_file, journal = seats_path(path), path.read_text()
+    on_disk = seats_file.read_text()
+    wire.core.reopen_seats([0])
+    asked = [(conn, m) for conn, m in wire.core.take() if isinstance(m, SaveSecrets)]
+    assert asked and asked[-1][0] == TO_HOST and asked[-1][1].secrets.seats[0]["token"] is None
+    conn = wire.connect()
+    out = wire.core.receive_bytes(conn, encode_frame(p.hello("Ann", seat=0)), wire.now)
+    kinds = [m["type"] if isinstance(m, dict) else type(m).__name__ for _, m in out]
+    assert kinds.index("SaveSecrets") < kinds.index("welcome")  # the token is on disk before its player has it
+    save = next(m for _, m in out if isinstance(m, SaveSecrets))
+    welcome = next(m for _, m in out if isinstance(m, dict) and m["type"] == "welcome")
+    assert save.secrets.seats[0]["token"] == welcome["token"]
+    table = wire.core.table
+    assert table is not None
+    undos = wire.core.undos
+    seat = table.to_move()
+    assert seat is not None
+    table.submit(seat, table.legal_actions(seat)[0])
+    assert table.can_undo(seat)  # this position's first legal action can be taken back
+    lines = path.read_text()
+    table.undo(seat)
+    saves = [m for _, m in wire.core.take() if isinstance(m, SaveSecrets)]
+    assert saves and saves[-1].secrets.undos == undos + 1 and wire.core.undos == undos + 1
+    # Nothing was written inside the table's change: the file still holds the action taken back ...
+    assert seats_file.read_text() == on_disk and path.read_text() == lines != journal
+    writer.write_pending()  # ... until the host writes it, before it sends anything
+    assert path.read_text().splitlines()[1:] == journal.splitlines()[1:]  # the same actions again
     writer.close()
