@@ -21,6 +21,7 @@ from game.session import LocalLink, Seat, Table  # noqa: E402
 from game.ui.headless import click, make_app  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table_story import Story  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -70,7 +71,7 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
             marked = {sq for m in moves for sq in m.squares}
             assert changed <= marked, f"changed squares not marked: {changed - marked}"
             assert all(m.seat != seat or not m.decided for m in moves), "a seat's own choices are not recapped"
-            numbers = scene._recap_marks(moves, scene.public()["dynasties"])
+            numbers = Story.marks(moves, scene.public()["dynasties"])
             assert [n for n, *_ in numbers] == sorted(n for n, *_ in numbers), "numbered in order"
             app.theme.record_text = []
             app.run_frames(1)
