@@ -168,3 +168,19 @@ def test_a_computers_whole_turn_is_recapped_to_the_human() -> None:
     assert len(scene.log._marks) == len(moves), "the log numbers each of them"
     scene.exit()
     pygame.display.quit()
+
+
+def test_a_screen_opened_on_a_game_already_moving_tells_each_move_once() -> None:
+    table = Table([Seat("Ana", "lion"), Seat("Bel", "bull")], 3)
+    link = LocalLink(table, frozenset({0, 1}))
+    rng = random.Random(2)
+    for _ in range(5):  # moves made before the screen reads its first update (a LAN link joined earlier)
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    app = make_app((1280, 720), Settings(animation="off"))
+    scene = TableScene(app, config_for(2, seed=3), link)
+    app.push(scene)
+    app.run_frames(2)
+    placed = [e for e in table.history(0) if e["kind"] in ("tile_placed", "leader_placed")]
+    assert sum(1 for line in scene.log.lines if "placed" in line) == len(placed), "each move told once"
+    pygame.display.quit()
