@@ -150,9 +150,11 @@ class Table:
         """Return the view id a game resumed from this moment goes on from.
 
         A held turn counts as ended: resuming replays the held action whole, as "End turn" would show it.
+        Read without taking the lock: the journal asks from inside a change (under the lock already) or
+        while holding its own file lock, which a change waits for; taking both here could deadlock.
         """
-        with self.lock:
-            return self.view_id + (1 if self._held is not None else 0)
+        held = self._held
+        return self.view_id + (1 if held is not None else 0)
 
     def snapshot(self) -> Snapshot:
         """Return state, view id and records as one consistent reading (for other threads)."""

@@ -204,6 +204,29 @@ def test_a_resumed_hot_seat_game_decides_as_the_uninterrupted_one(tmp_path: Path
     assert sum(r.seat == 1 for r in table.records) > 10
 
 
+def test_an_older_journal_resumes_counting_its_actions_and_a_damaged_view_id_is_refused(tmp_path: Path) -> None:
+    from game import journal as jr
+
+    table = two_seats(("human", "human"))
+    for _ in range(3):
+        seat = table.to_move()
+        table.submit(seat, first_tile(table, seat))
+    old = jr.Journal(table.seed, [], [s.to_wire() for s in table.seats],
+                     [(r.seat, r.action) for r in table.records], ai_seed=table.ai_seed)
+    assert old.header()["view_id"] is None      # written before view ids were kept
+    lines = jr.encode(old).splitlines(keepends=True)
+    path = tmp_path / "old.journal"
+    path.write_text("".join(lines), encoding="utf-8")
+    resumed, _, _ = resume(path)
+    assert resumed.view_id == 3, "an older journal goes on from its count of actions, never from 0"
+    assert jr.read(path).view_id == 3, "and keeps the view id from now on"
+    header = jr.Journal(table.seed, [], [s.to_wire() for s in table.seats]).header()
+    for bad in ("7", 1.5, True, -1):
+        path.write_text(jr._line(dict(header, view_id=bad)), encoding="utf-8")
+        with pytest.raises(jr.JournalError, match="options"):
+            jr.read(path)
+
+
 # --- every seed can be given back ----------------------------------------------------------------------
 
 
