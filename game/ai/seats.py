@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal, Protocol
 
 from . import LEVELS, choose
@@ -101,6 +102,7 @@ class _Job:
         self.future: Future | None = None
         self.action: Action | None = None
         self.error: str | None = None
+        self.worker_died = False        # the worker process was gone before it answered
         self.done = threading.Event()
 
     def finished(self) -> bool:
@@ -109,6 +111,7 @@ class _Job:
                 self.action = self.future.result()
             except Exception as exc:    # a worker's failure must not freeze the table
                 self.error = repr(exc)
+                self.worker_died = isinstance(exc, BrokenProcessPool)
             self.done.set()
         return self.done.is_set()
 
@@ -154,7 +157,7 @@ class ComputerSeats:
             return None
         if not job.finished():
             return None
-        if job.error is not None and job.future is not None and "BrokenProcessPool" in job.error:
+        if job.worker_died:
             self._retry_on_thread(job)  # the worker died: think again on a thread, not on the caller's
             return None
         if time.monotonic() - job.started < self.min_think or not may_act:
