@@ -171,14 +171,15 @@ class NetLink:
             out, self._queue = self._queue, []
         return out
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Play action for our seat, as decided on the latest view; a refusal comes back as an Update."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Play action for our seat, as decided on view_id (None: the latest view); the host refuses it if
+        the table has moved on since. A refusal comes back as an Update."""
         if seat not in self.local_seats:
             self._error("That seat is not played on this screen.")
         elif self.view_id is None:
             self._error("The game has not started.")
         else:
-            self._send_message(p.action(self.view_id, action))
+            self._send_message(p.action(self.view_id if view_id is None else view_id, action))
 
     def undo(self, seat: int) -> None:
         """Ask the host to take back our last action."""

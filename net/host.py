@@ -374,10 +374,10 @@ class HostLink(LocalLink):
         with self.host.lock:
             return super().poll()
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Act for a seat of this screen; a refusal is queued as an Update with the reason."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Act for a seat of this screen (decided on view_id, if given); a refusal is queued as an Update."""
         with self.host.lock:
-            super().send(seat, dict(action))
+            super().send(seat, dict(action), view_id)
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (only for this screen's seats)."""

@@ -61,8 +61,9 @@ def resume_game(
     # Without the seats file nobody knows how many undos there were: the view ids jump past any the clients
     # may have seen, so that no old decision can match a new view.
     undos = secrets_.undos if secrets_ is not None else LOST_UNDOS
-    # View ids go on rising from where the clients left them (an action and an undo each count one).
-    table.view_id = len(table.records) + 2 * undos
+    # View ids go on rising from where the clients left them (an action and an undo each count one), and
+    # never below the journal's own count.
+    table.view_id = max(table.view_id, len(table.records) + 2 * undos)
     core.undos = undos
     if kept_back is not None:
         writer.seats_kept_from = kept_back  # a file that exists and cannot be read is never written over
