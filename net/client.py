@@ -1,11 +1,12 @@
-"""The LAN client: `NetLink`, a whole game.session.Link to a hosted table over TCP.
+"""The LAN client: `NetLink`, a whole net.lanlink.LanLink (a game.session.Link) to a hosted table over TCP.
 
 Owns: connecting to a host, the hello, reading the host's messages on a background thread into a queue of
 `game.session.Update`s (the same shape a LocalLink gives the table scene), sending actions with the view
 id they were decided on, keeping the link alive with pings, reconnecting with the seat's token after a drop
-(`state == "reconnecting"`), and a clear final state when the host is gone (`"closed"`) or refuses us
-(`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests and benchmarks, lives in
-net.wireclient and is named here too.
+(`state == "reconnecting"`; a link that holds a seat also tries again when the host cut it before a word,
+or refused it for now only: `"retry"`), and a clear final state when the host is gone (`"closed"`) or
+refuses us for good (`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests
+and benchmarks, lives in net.wireclient and is named here too.
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
@@ -43,7 +44,7 @@ def public_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class NetLink:
-    """A Link (game.session.Link, all of it) to a table on a LAN host, for a player or a spectator."""
+    """A LanLink (net.lanlink, all of it) to a table on a LAN host, for a player or a spectator."""
 
     def __init__(
         self,

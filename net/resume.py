@@ -5,9 +5,12 @@ file beside it (`<journal>.seats`): each LAN seat is missing until its player co
 computer seats play again at once, seats played on the host's screen stay there when the host has a screen.
 A seat whose token is lost (no seats file, a damaged one, or no token in it) stays closed to everyone: a
 stranger's hello without a token must never be handed a seat and its hand. The host says so, and how to
-proceed: `HostCore.reopen_seats` (`main.py --host --resume FILE --reopen-seats 1,2`) lets the next player
-without a token take a chosen seat. A journal recovered from damage goes on from an earlier position; every
-player is told so (a notice) as well as the host's console.
+proceed (on the console, and in `HostCore.resume_warning` for the host's screen): `HostCore.reopen_seats`
+(`main.py --host --resume FILE --reopen-seats 1,2`, or "Reopen seat" on the host's table) lets the next
+player without a token take a chosen seat. A damaged seats file is copied aside (`.seats.damaged`) before a
+new one is written; one that cannot be read at all is never written over. Without the seats file the undos
+are unknown, so view ids jump past any a client may have been shown. A journal recovered from damage goes
+on from an earlier position; every player is told so (a notice) as well as the host's console.
 
 Imports the standard library, game.journal, game.session and `net` only. Never sockets, never pygame.
 """
