@@ -156,3 +156,28 @@ def test_the_command_line_beats_the_setting_which_beats_the_system() -> None:
     assert resolve_language(None, "", "zh-TW") == "zh-TW"  # '' in Settings: follow the system
     assert resolve_language(None, "nonsense", "zh-TW") == "zh-TW"
     assert resolve_language("en", "", "zh-TW") == "en"
+
+
+def test_the_language_setting_is_kept_between_runs(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from game.ui.settings import LANGUAGE_CHOICES, Settings
+
+    assert set(LANGUAGE_CHOICES) == {"", *i18n.LANGUAGES}
+    path = tmp_path / "settings.json"
+    assert Settings.load(path).language == ""  # no file: follow the system
+    settings = Settings(language="zh-TW")
+    assert settings.save(path)
+    assert Settings.load(path).language == "zh-TW"
+    path.write_text('{"language": "klingon", "volume": 0.3}', encoding="utf-8")
+    loaded = Settings.load(path)
+    assert (loaded.language, loaded.volume) == ("", 0.3)  # one bad key falls back alone
+    assert "language 'klingon'" in caplog.text
+
+
+def test_lang_on_the_command_line() -> None:
+    from main import parse_args
+
+    assert parse_args(["--lang", "zh-TW"]).lang == "zh-TW"
+    assert parse_args(["--lang", "zh_tw"]).lang == "zh-TW"
+    assert parse_args([]).lang is None
+    with pytest.raises(SystemExit):
+        parse_args(["--lang", "fr"])
