@@ -56,13 +56,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n.catalogue import DEFAULT, LANGUAGES, parameters, translate
+from game.i18n.catalogue import DEFAULT, LANGUAGES, TABLES, parameters, translate
 from game.i18n.choose import normalize, resolve_language, system_language
 
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "has",
     "language",
+    "name_of",
+    "names_of",
     "parameters",
     "resolve_language",
     "set_language",
@@ -89,6 +92,22 @@ def language() -> str:
 def t(key: str, /, **params: Any) -> str:
     """Return the message `key` in the current language, its {parameters} filled in."""
     return translate(_current, key, params)
+
+
+def name_of(group: str, value: object) -> str:
+    """Return a game word by its wire name, e.g. name_of("dynasty", "lion") -> "Lion" / "獅子" (unknown: as given)."""
+    key = f"{group}.{value}"
+    return t(key) if has(key) else str(value)
+
+
+def names_of(group: str, values: Any) -> str:
+    """Return a list of game words joined the way the language lists things ("a, b" / "甲、乙")."""
+    return t("word.list_separator").join(name_of(group, value) for value in values)
+
+
+def has(key: str) -> bool:
+    """Whether the catalogue has this key."""
+    return key in TABLES[DEFAULT]
 
 
 def t_in(language: str, key: str, /, **params: Any) -> str:

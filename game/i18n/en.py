@@ -38,6 +38,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "word.revolt": "revolt",
     "word.war": "war",
     "word.dynasty": "dynasty",
+    "common.back": "Back",
     "word.list_separator": ", ",
     # -- LAN: the host's lobby ------------------------------------------------------------------
     "lan.host.heading": "Host a LAN game",
@@ -88,7 +89,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.join.connect": "Connect",
     "lan.join.which.title": "Which computer?",
     "lan.join.which.text": "Type the host's address, four numbers with dots: 192.168.1.20",
-    "lan.join.seats_free": {"one": "{n} seat of {total} free", "other": "{n} seats of {total} free"},
+    "lan.join.seats_free": "{n} of {total} seats free",
     "lan.join.watch_only": "watch",
     "lan.join.other_version": "needs another version of the game",
     "lan.join.looking": "Looking for games on the LAN…",

@@ -38,6 +38,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "word.revolt": "叛亂",
     "word.war": "戰爭",
     "word.dynasty": "王朝",
+    "common.back": "返回",
     "word.list_separator": "、",
     # -- LAN: the host's lobby ------------------------------------------------------------------
     "lan.host.heading": "建立區域網路遊戲",

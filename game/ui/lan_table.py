@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.table_scene import TableScene
 from game.ui.widgets import draw_panel
@@ -69,8 +70,8 @@ def table_config(lobby: Mapping[str, Any] | None) -> dict[str, Any]:
     variants = list(options.get("variants", [])) + (["open_scores"] if options.get("open_scores") else [])
     return {
         "players": len(seats),
-        "seats": [{"name": s.get("name") or f"Seat {i + 1}", "dynasty": s.get("dynasty", "bull"), "kind": "human"}
-                  for i, s in enumerate(seats)],
+        "seats": [{"name": s.get("name") or t("lan.table.seat", n=i + 1), "dynasty": s.get("dynasty", "bull"),
+                   "kind": "human"} for i, s in enumerate(seats)],
         "variants": variants,
         "seed": 0,
         "lan": True,
@@ -106,9 +107,9 @@ class LanTableScene(TableScene):
 def link_status(link: LanLink) -> str:
     """Return a line about the connection itself, or "" while it is up (missing players: wait_notices)."""
     if link.state == "reconnecting":
-        return "Connection lost: reconnecting…"
+        return t("lan.table.reconnecting")
     if link.state in ("closed", "refused"):
-        return link.reason or "The host has gone."
+        return link.reason or t("lan.table.host_gone")
     return ""
 
 
@@ -126,21 +127,21 @@ def wait_notices(link: LanLink, names: list[str], now: float) -> list[WaitNotice
     notices = []
     computer, stand_in_at = link.computer, link.stand_in_at
     for seat in sorted(link.missing - computer):
-        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
         at = stand_in_at.get(seat)
         seconds = None if at is None or now - at > STALE_AFTER else max(0, round(at - now))
-        notices.append(WaitNotice(seat, f"Waiting for {name}", seconds))
+        notices.append(WaitNotice(seat, t("lan.table.waiting_for", name=name), seconds))
     return notices
 
 
 def countdown_line(notice: WaitNotice) -> str:
     """Return the notice's second line: when the computer takes the seat, or that the table waits."""
     if notice.seconds is None:
-        return "The game waits for them"
+        return t("lan.table.game_waits")
     if notice.seconds == 0:
-        return "A computer takes over now…"
+        return t("lan.table.computer_now")
     minutes, seconds = divmod(notice.seconds, 60)
-    return f"A computer plays in {minutes}:{seconds:02d}"
+    return t("lan.table.computer_in", time=f"{minutes}:{seconds:02d}")
 
 
 # ---------------------------------------------------------------------------------------------------
