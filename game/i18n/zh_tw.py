@@ -77,7 +77,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.host.seat": "座位 {n}",
     "lan.host.seat.lan": "{name} · {dynasty}",
     "lan.host.seat.waiting": "等待玩家加入…",
-    "lan.host.seat.here": "{name} · 在此",
+    "lan.host.seat.here": "{name} · 本機",
     "lan.host.seat.computer": "電腦",
     # -- LAN: finding a game and sitting down ---------------------------------------------------
     "lan.join.heading": "加入區域網路遊戲",

@@ -70,7 +70,7 @@ class ScriptFonts:
             self._system_path = None
             for name in SYSTEM_FALLBACKS:
                 try:
-                    path = pygame.font.match_font(name)
+                    path = pygame.font.match_font(name, bold=True)  # the bundled face is bold too
                 except (OSError, ValueError):  # a broken font list must not stop the game
                     path = None
                 if path:
