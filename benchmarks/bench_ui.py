@@ -85,8 +85,11 @@ def pick(legal: list[dict], rng: random.Random) -> dict:
     return rng.choice([a for a in legal if a["kind"] != "pass"] or legal)
 
 
-def bench_frames(frames: int, size: tuple[int, int]) -> tuple[float, float, float, float]:
-    """Return (median ms, p99 ms, max ms, RSS MB) of table frames while everything moves."""
+def bench_frames(frames: int, size: tuple[int, int]) -> tuple[float, float, float, float, float]:
+    """Return (median ms, p99 ms, max ms, RSS MB, CPU p99 ms) of table frames while everything moves.
+
+    The CPU-time p99 is this process's own work per frame: on a loaded machine the wall-clock p99 also
+    counts the time other processes held the cores."""
     from game.session import LocalLink
     from game.ui.headless import make_app
     from game.ui.settings import Settings
@@ -98,19 +101,22 @@ def bench_frames(frames: int, size: tuple[int, int]) -> tuple[float, float, floa
     app.push(scene)
     rng = random.Random(5)
     app.run_frames(30)  # warm the sprite and font caches as a real game's first seconds would
-    times = []
+    times, cpu = [], []
     for i in range(frames):
         if i % 24 == 0 and scene.decider() is not None:
             scene.revealed = scene.decider()  # the bench stands in for the player lifting the curtain
             legal = scene.link.legal_actions(scene.decider())
             if legal:
                 scene.send(pick(legal, rng))
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         app.step(1 / 60)
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
     times.sort()
+    cpu.sort()
     p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
-    return statistics.median(times), p99, times[-1], rss_mb()
+    cpu_p99 = cpu[min(len(cpu) - 1, round(0.99 * (len(cpu) - 1)))]
+    return statistics.median(times), p99, times[-1], rss_mb(), cpu_p99
 
 
 def bench_thinking(frames: int, size: tuple[int, int], level: str) -> tuple[float, float, float, int]:
@@ -213,9 +219,9 @@ def main() -> int:
                   f"{max(10.0, args.rest):.0f} s  (target <= 10%)")
         if args.only == "rest":
             return 0
-    median, p99, worst, rss = bench_frames(args.frames, size)  # type: ignore[arg-type]
-    print(f"table frames at {args.size}: median {median:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms"
-          f"  (target p99 <= 8 ms)")
+    median, p99, worst, rss, cpu_p99 = bench_frames(args.frames, size)  # type: ignore[arg-type]
+    print(f"table frames at {args.size}: median {median:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms, "
+          f"CPU time p99 {cpu_p99:.2f} ms  (target p99 <= 8 ms)")
     if args.only == "frames":
         return 0
     median, p99, worst, made = bench_thinking(args.frames, size, args.level)  # type: ignore[arg-type]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.journal import Journal, replay
+from game.rules import State
 from game.rules import open_view as rules_open_view
-from game.rules.state import State
 from game.session import LinkStatus, Update
 
 

@@ -6,6 +6,9 @@ game's AI seed, and the journal hook. Imports game.rules only (DESIGN.md); the U
 seats and the LAN talk to a table through `Link` (the complete, typed surface every kind of table
 offers: local, replay, LAN client, LAN host), so the same screens serve every kind of game.
 
+A little over 400 lines: the table, its held turn and the Link every kind of table offers belong
+together (they share the lock and the Update), and everyone imports them from here.
+
 Threads: the state, the view id and the records change together under the table's lock (which a
 LAN host may share with its own), and the listeners hear of a change under it too; `snapshot()`
 reads all three at once for another thread.

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from game.rules import events_for, hide_own
-from game.session import Update
+from game.session import LinkStatus, Update
 from net import protocol as p
 from net.framing import FrameDecoder, FrameError, encode_frame
 from net.legal import unpack_legal
@@ -38,7 +38,7 @@ def public_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class NetLink:
-    """A Link to a table on a LAN host: `poll()`, `send()`, `undo()`, `legal_actions()`, `close()`."""
+    """A Link (game.session.Link, all of it) to a table on a LAN host, for a player or a spectator."""
 
     def __init__(
         self,
@@ -62,8 +62,10 @@ class NetLink:
         self.state = "connecting"
         self.reason = ""
         self.lobby: dict[str, Any] | None = None
-        self.view: dict[str, Any] | None = None
+        self.latest: dict[str, Any] | None = None  # the last view received: our seat's, or the public one
         self.view_id: int | None = None
+        self._views: dict[int | None, dict[str, Any]] = {}  # the last update's views: our seat's and the public
+        self._story: list[list[dict[str, Any]]] = []  # each action's events as our seat saw them, since joining
         self.missing: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
         self.stand_in_at: dict[int, float] = {}  # missing seat -> time.monotonic() when a computer takes it
@@ -86,6 +88,33 @@ class NetLink:
         """Return the seat played through this link (none for a spectator)."""
         return frozenset([self.seat]) if self.role == "player" and self.seat is not None and self.welcomed \
             else frozenset()
+
+    @property
+    def status(self) -> LinkStatus:
+        """Return how the link stands, as every Link says it."""
+        if self.state in ("closed", "refused"):
+            return LinkStatus.LOST
+        if self.state == "reconnecting":
+            return LinkStatus.RECONNECTING
+        return LinkStatus.PLAYING if self.latest is not None else LinkStatus.CONNECTING
+
+    @property
+    def notice(self) -> str:
+        """Return a line about the link's health ("" while all is well)."""
+        if self.state == "reconnecting":
+            return "The connection to the host dropped; getting our seat back…"
+        return self.reason if self.gone else ""
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """Return the latest view of our seat, or the public one (None); None for any other seat."""
+        return self._views.get(seat)
+
+    def history(self, seat: int) -> list[dict[str, Any]]:
+        """Return our seat's events of every action since this link joined (undone actions removed)."""
+        if seat not in self.local_seats:
+            return []
+        with self._lock:
+            return [event for events in self._story for event in events]
 
     @property
     def reconnecting(self) -> bool:
@@ -264,15 +293,13 @@ class NetLink:
         phase = message.get("options", {}).get("phase")
         if phase == "lobby":
             self.state = "lobby"
-        elif self.view is not None:
+        elif self.latest is not None:
             self.state = "playing"
 
     def _on_update(self, message: dict[str, Any]) -> None:
         view, events = message["view"], message["events"]
         # Legal actions first: whoever sees the new view id (another thread) must find its legal actions.
         self._legal = unpack_legal(message.get("legal"))
-        self.view, self.view_id = view, message["view_id"]
-        self.state = "playing"
         seat = view.get("seat")
         if seat is None:
             update = Update(message["view_id"], {None: view}, {None: events})
@@ -282,7 +309,15 @@ class NetLink:
                 {seat: view, None: public_view(view)},
                 {seat: events, None: events_for(events, None)},
             )
+        self._views = update.views  # one assignment: another thread reads both views or neither
+        self.latest, self.view_id = view, message["view_id"]
+        self.state = "playing"
         with self._lock:
+            if any(e.get("kind") == "undone" for e in events):
+                if self._story:
+                    self._story.pop()
+            elif events:
+                self._story.append(list(events))
             self._queue.append(update)
 
 

@@ -35,6 +35,7 @@ from net.words import describe_action, describe_ranking
 
 log = logging.getLogger(__name__)
 
+
 class HostCore(Connections):
     """A hosted game's protocol: the lobby, the table once it starts, and every connection (net.peers)."""
 
@@ -48,7 +49,6 @@ class HostCore(Connections):
         self.ranking: list[dict[str, Any]] | None = None
         self.actions = 0
         self.journal: Any = None  # the HostJournal, told whenever the seats' tokens change
-        self.ai_seed: int | None = None  # the computer seats' randomness, kept in the seats file
         self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
         self.on_table: Callable[[], None] = lambda: None  # the table changed (the computer seats look again)
@@ -83,13 +83,16 @@ class HostCore(Connections):
         """Whether every seat is filled and the game may start."""
         return self.phase == "lobby" and self.lobby.filled
 
-    def start_game(self, seed: int) -> Table:
-        """Seat everyone at a new table and send each connection its first view."""
+    def start_game(self, seed: int, ai_seed: int | None = None, lock: Any = None) -> Table:
+        """Seat everyone at a new table and send each connection its first view.
+
+        ai_seed: the computers' seed (None: fresh); lock: the table's, shared with whoever serialises the core.
+        """
         self._only_in_lobby()
         if not self.lobby.filled:
             raise Refusal("Some seats are still open.")
         variants = tuple(sorted(self.lobby.variants))
-        table = Table(self.lobby.table_seats(), seed, variants)
+        table = Table(self.lobby.table_seats(), seed, variants, ai_seed=ai_seed, lock=lock)
         names = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
         # Never the seed while the game is on: with it anyone could rebuild the bag order.
         self.say(f"The game starts: {names}; variants {list(variants) or 'none'}.")
@@ -108,7 +111,7 @@ class HostCore(Connections):
     def secrets(self, undos: int) -> SeatSecrets:
         """Return what the seats file keeps: each seat's plan, level and token, the game id, the undos."""
         seats = [{"plan": s.plan, "level": s.level, "token": s.token} for s in self.lobby.slots]
-        return SeatSecrets(seats, self.game_id, undos, self.ai_seed)
+        return SeatSecrets(seats, self.game_id, undos)
 
     def hand_to_computer(self, seat: int) -> None:
         """Let the computer play a missing LAN player's seat until they come back."""
@@ -207,16 +210,21 @@ class HostCore(Connections):
             try:
                 return self.lobby.reclaim(seat, token), token
             except Refusal:
-                if self.phase != "lobby":
+                # A token the host no longer knows may still take the seat it asks for, if the host reopened
+                # it: that is how a player's client gets back in after the seats file was lost.
+                if self.phase != "lobby" and seat not in self._reopened():
                     raise
         if self.phase == "lobby":
             return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
-        reopened = [i for i, slot in enumerate(self.lobby.slots) if slot.reopened]
+        reopened = self._reopened()
         if not reopened:
             raise Refusal("The game has started and every seat is taken; you can watch instead.")
         if seat is not None and seat not in reopened:
             raise Refusal(f"Seat {seat + 1} belongs to its player; ask the host to reopen it.")
         return self._claim_in_game(seat if seat is not None else reopened[0], hello["name"])
+
+    def _reopened(self) -> list[int]:
+        return [i for i, slot in enumerate(self.lobby.slots) if slot.reopened]
 
     def _claim_in_game(self, seat: int, name: str) -> tuple[int, str]:
         """Seat a player at a seat the host reopened; its name and dynasty stay the game's."""

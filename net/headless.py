@@ -90,7 +90,8 @@ def run(
         host.stop()
         return 1
     if host.phase == "playing":
-        missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or "none"
+        with host.lock:  # the host's thread already serves: its seats change under the lock
+            missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or "none"
         say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
     else:
         open_seats = players - computer

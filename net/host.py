@@ -25,7 +25,7 @@ from typing import Any
 from game.journal import Journal, new_path
 from game.session import LocalLink, Table, Update, new_seed
 from net import resume as resuming
-from net.computer import ComputerDriver
+from net.computers import HostComputers
 from net.core import HostCore
 from net.discovery import Announcer, HostedGame
 from net.lobby import Lobby, Refusal
@@ -52,17 +52,19 @@ class Host(SocketLoop):
         self.core.wake = self._wake
         self.core.on_lobby = self._announce
         self.core.on_table = self._poke_computers
-        # The computer seats' own randomness: never derived from the game's seed (tests may give one).
-        self.ai_seed = self.config.ai_seed if self.config.ai_seed is not None else new_seed()
         self.links: list[HostLink] = []
         self._announcer: Announcer | None = None
-        self._computer: ComputerDriver | None = None
+        self._computers: HostComputers | None = None
 
     # --- what the core knows, for the host's screen and the tests ---------------------------------
 
     @property
     def lobby(self) -> Lobby:
         return self.core.lobby
+
+    @lobby.setter
+    def lobby(self, lobby: Lobby) -> None:
+        self.core.lobby = lobby  # a test may watch who reads it
 
     @property
     def phase(self) -> str:
@@ -110,6 +112,11 @@ class Host(SocketLoop):
         return self
 
     @property
+    def announce_problem(self) -> str:
+        """Return why players on the LAN cannot see this game by themselves right now ("" while they can)."""
+        return self._announcer.problem if self._announcer is not None else ""
+
+    @property
     def port(self) -> int:
         """Return the TCP port listened on."""
         return int(self._listen.getsockname()[1]) if self._listen is not None else self.config.port
@@ -128,8 +135,8 @@ class Host(SocketLoop):
             self._thread = None
         if self._announcer is not None:
             self._announcer.stop()
-        if self._computer is not None:
-            self._computer.stop()
+        if self._computers is not None:
+            self._computers.close()
         if self.journal is not None:
             self.journal.close()
         for sock in (self._wake_r, self._wake_w):
@@ -176,7 +183,8 @@ class Host(SocketLoop):
         """Seat everyone at a new table and send each connection its first view."""
         with self.lock:
             seed = self.config.seed if self.config.seed is not None else new_seed()
-            self._core_now().start_game(seed)
+            # The computers' seed apart from the game's (a test may give both); the table shares our lock.
+            self._core_now().start_game(seed, ai_seed=self.config.ai_seed, lock=self.lock)
             if self.config.data_dir is not None:
                 self._start_journal(new_path(self.config.data_dir))
             self._start_computers()
@@ -184,9 +192,7 @@ class Host(SocketLoop):
     def resume_game(self, path: Path, local: bool = False, reopen: Iterable[int] = ()) -> Journal:
         """Continue a saved LAN game where its journal stops (net.resume); raise JournalError if it cannot be."""
         with self.lock:
-            self.core.ai_seed = self.ai_seed
-            journal, _ = resuming.resume_game(self._core_now(), path, local, reopen)
-            self.ai_seed = self.core.ai_seed
+            journal, _ = resuming.resume_game(self._core_now(), path, local, reopen, lock=self.lock)
             self._say_journal()
             self._start_computers()
             return journal
@@ -222,7 +228,6 @@ class Host(SocketLoop):
     def _start_journal(self, path: Path) -> None:
         """Journal the new game at path, the seats' tokens first (a game without them cannot be taken back)."""
         assert self.table is not None
-        self.core.ai_seed = self.ai_seed
         secrets_ = self.core.secrets(0)
         try:
             save_secrets(seats_path(path), secrets_)
@@ -244,15 +249,18 @@ class Host(SocketLoop):
 
     def _start_computers(self) -> None:
         assert self.table is not None
-        self._computer = ComputerDriver(
-            self.table, self.lock, self.core.is_computer, self.core.level_of, self.config.computer_delay,
-            seed=self.ai_seed,
-        )
-        self._computer.start()
+        self._computers = HostComputers(self.table, self.lock, self._level_of, min_think=self.config.computer_delay,
+                                        workers=self.config.computer_workers)  # type: ignore[arg-type]
+        self._computers.start()
+
+    def _level_of(self, seat: int) -> str | None:
+        """Return the level the computer plays seat at now, or None when a person plays it."""
+        with self.lock:
+            return self.core.level_of(seat) if self.core.is_computer(seat) else None
 
     def _poke_computers(self) -> None:
-        if self._computer is not None:
-            self._computer.poke()
+        if self._computers is not None:
+            self._computers.poke()
 
     # --- discovery -------------------------------------------------------------------------------
 

@@ -44,7 +44,10 @@ class HostConfig:
     stall_timeout: float = 10.0  # a frame begun and not finished for this long drops the connection
     idle_timeout: float = 30.0  # clients ping every few seconds; silence this long is a dead link
     replace_after: float | None = 60.0  # a missing player's seat goes to the computer after this (None: never)
-    computer_delay: float = 0.6
+    computer_delay: float = 0.6  # the least time a computer takes to act, so people can follow it
+    # Where computers think. A thread: a worker process outlives a host killed with SIGKILL (it keeps the
+    # terminal's pipes and a core busy), and the host's own work per action is small beside a decision.
+    computer_workers: str = "thread"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
     max_pending: int = 8  # connections that have not said hello yet; the oldest makes way for a new one
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
@@ -52,8 +55,9 @@ class HostConfig:
 
     @property
     def max_connections(self) -> int:
-        """Return how many sockets the host may hold at once: every seat, the watchers and the newcomers."""
-        return p.MAX_SEATS + self.max_spectators + self.max_pending
+        """Return how many sockets the host may hold at once: every seat twice (a player back on a new
+        connection while the old one is not yet known dead), the watchers and the newcomers."""
+        return 2 * p.MAX_SEATS + self.max_spectators + self.max_pending
 
 
 @dataclass(frozen=True)
@@ -245,10 +249,18 @@ class Connections:
     # --- leaving ---------------------------------------------------------------------------------
 
     def _refuse(self, peer: Peer, reason: str) -> None:
-        """Tell a connection why it is let go, then cut it once that is sent (or after a grace)."""
+        """Tell a connection why it is let go, then cut it once that is sent (or after a grace).
+
+        A newcomer that has not been welcomed is cut at once, its refusal sent first as far as the socket
+        takes it (a few dozen bytes always fit): a flood of them must not hold places for a grace each.
+        """
         if peer.closed or peer.closing_at is not None:
             return
         self._send(peer, p.refused(reason))
+        if peer.role is None:
+            self.say(f"{peer.label} is let go: {reason}")
+            self._drop(peer, reason)
+            return
         self._out.append((peer.conn, Close()))
         peer.closing_at = self.now + CLOSE_GRACE
         self.say(f"{peer.label} is let go: {reason}")

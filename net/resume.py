@@ -21,17 +21,17 @@ from typing import Any
 from game.journal import Journal, JournalError, read, resume
 from game.session import Table
 from net.core import HostCore
+from net.lobby import LEVELS, PLANS
 from net.saving import HostJournal, SeatSecrets, read_secrets, seats_path
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def resume_game(
-    core: HostCore, path: Path, local: bool = False, reopen: Iterable[int] = ()
+    core: HostCore, path: Path, local: bool = False, reopen: Iterable[int] = (), lock: Any = None
 ) -> tuple[Journal, HostJournal]:
     """Continue the saved LAN game at path in core (still in its lobby); raise JournalError if it cannot be.
 
-    reopen: seats (0-based) the host opens on purpose for the next player who joins without a token.
+    reopen: seats (0-based) the host opens on purpose for the next player who joins without a token;
+    lock: the table's lock, shared with whoever serialises the core.
     """
     core._only_in_lobby()
     saved = read(path)  # first: a finished or foreign game is refused before anything is written
@@ -48,12 +48,12 @@ def resume_game(
     secrets_, problem = read_secrets(seats_path(path))
     table, writer, journal = resume(path, lan=True, writer=HostJournal)
     assert isinstance(writer, HostJournal)
+    if lock is not None:
+        table.lock = lock  # before anyone else sees the table: one lock guards it and the core
     core.journal = writer
     _seat_from_journal(core, table, secrets_, local)
     core.lobby.variants = set(journal.variants)
     undos = secrets_.undos if secrets_ is not None else 0
-    if secrets_ is not None and secrets_.ai_seed is not None:
-        core.ai_seed = secrets_.ai_seed  # the computers decide as they would have before the restart
     # View ids go on rising from where the clients left them (an action and an undo each count one).
     table.view_id = len(table.records) + 2 * undos
     writer.keep_secrets(core.secrets(undos))
@@ -73,8 +73,10 @@ def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | Non
     core.lobby.set_players(table.players)
     for i, seat in enumerate(table.seats):
         saved: dict[str, Any] = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
-        plan = saved.get("plan") if saved.get("plan") in ("open", "local", "computer") else \
-            ("computer" if seat.is_computer else "open")
+        # Without the seats file, the journal's kinds say who played where: the host's screen ("human"),
+        # a computer, or a LAN player.
+        plan = saved.get("plan") if saved.get("plan") in PLANS else \
+            ("computer" if seat.is_computer else "local" if seat.kind == "human" else "open")
         if plan == "local" and not local:
             plan = "open"
         level = saved.get("level") if saved.get("level") in LEVELS else (seat.kind if seat.is_computer else "normal")

@@ -42,12 +42,10 @@ class SeatSecrets:
     seats: list[dict[str, Any]]  # per seat: plan, level, token (None when nobody holds the seat)
     game_id: str = ""
     undos: int = 0
-    ai_seed: int | None = None  # the computer seats' randomness, so a restarted host decides as before
 
     def to_json(self) -> str:
         """Return the file's text."""
-        body = {"format": SEATS_FORMAT, "seats": self.seats, "game_id": self.game_id, "undos": self.undos,
-                "ai_seed": self.ai_seed}
+        body = {"format": SEATS_FORMAT, "seats": self.seats, "game_id": self.game_id, "undos": self.undos}
         return json.dumps(body, sort_keys=True, indent=1) + "\n"
 
 
@@ -85,9 +83,7 @@ def read_secrets(path: Path) -> tuple[SeatSecrets | None, str | None]:
     seats = [s if isinstance(s, dict) else {} for s in data["seats"]]
     undos = data.get("undos")
     undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos >= 0 else 0
-    ai_seed = data.get("ai_seed")
-    ai_seed = ai_seed if isinstance(ai_seed, int) and not isinstance(ai_seed, bool) and ai_seed >= 0 else None
-    return SeatSecrets(seats, str(data.get("game_id") or ""), undos, ai_seed), None
+    return SeatSecrets(seats, str(data.get("game_id") or ""), undos), None
 
 
 # --- the journal ---------------------------------------------------------------------------------

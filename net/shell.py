@@ -65,7 +65,7 @@ class SocketLoop:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((bind, port))
-            sock.listen(16)
+            sock.listen(64)  # a burst of watchers joining at once waits in the queue, not for a retry
         except OSError:
             sock.close()
             raise
@@ -170,6 +170,7 @@ class SocketLoop:
                 continue
             if isinstance(message, Close):
                 if message.now:
+                    self._last_send(conn)
                     self._close(conn)
                 else:
                     entry.leaving = True
@@ -205,6 +206,15 @@ class SocketLoop:
         del entry.out[:sent]
         events = selectors.EVENT_READ | (selectors.EVENT_WRITE if entry.out else 0)
         self._selector.modify(entry.sock, events, conn)
+
+    def _last_send(self, conn: int) -> None:
+        """Send what the socket takes at once of a connection's output (its refusal), before it is cut."""
+        entry = self.socks.get(conn)
+        if entry is not None and entry.out and not entry.closed:
+            try:
+                entry.sock.send(entry.out)
+            except OSError:
+                pass  # cut anyway: it would not be read
 
     def _close(self, conn: int) -> None:
         entry = self.socks.pop(conn, None)

@@ -92,3 +92,66 @@ def test_an_attacker_without_hope_keeps_its_tiles() -> None:
     s, events = apply(s, {"kind": "place_leader", "leader": "red", "to": [5, 5]})
     assert s.conflict is not None
     assert choose(view_for(s, 0), "normal", 1, history=events_for(events, 0)) == {"kind": "commit", "count": 0}
+
+
+# --- broader ideas: catastrophes and swaps ------------------------------------------------------
+
+def catastrophe_ideas(marks: dict[tuple[int, int], str], leaders: list[dict[str, Any]]) -> list[list[int]]:
+    from game.ai.policy import WIDE, candidates
+
+    s = load_scenario({"players": 2, "treasures": [], "board": board(marks), "leaders": leaders,
+                       "hands": [["red", "blue", "blue", "green", "green", "black"], ["black"] * 6], "active": 0})
+    return [a["to"] for a in candidates(s, WIDE) if a["kind"] == "catastrophe"]
+
+
+def test_a_catastrophe_idea_breaks_a_kingdom_shared_with_a_rival() -> None:
+    # Seat 0's king and seat 1's trader share a kingdom held together by a row of markets.
+    ideas = catastrophe_ideas({(5, 2): "r", (5, 3): "g", (5, 4): "g", (5, 5): "g", (5, 6): "r"},
+                              [{"seat": 0, "color": "black", "at": [4, 2]},
+                               {"seat": 1, "color": "green", "at": [4, 6]}])
+    assert [5, 4] in ideas
+    assert [5, 6] in ideas          # the rival trader's only temple: it goes home
+    assert [5, 2] not in ideas      # never our own king's only temple
+
+
+def test_a_catastrophe_idea_spoils_a_rivals_monument() -> None:
+    # Seat 1's trader leads three markets of a 2x2 block; [10, 6] would complete it.
+    ideas = catastrophe_ideas({(8, 4): "r", (9, 5): "g", (9, 6): "g", (10, 5): "g"},
+                              [{"seat": 1, "color": "green", "at": [8, 5]}])
+    assert [10, 6] in ideas
+
+
+def test_swaps_offer_useful_subsets() -> None:
+    from game.ai.policy import _swaps
+
+    s = load_scenario({
+        "players": 2, "board": board({(5, 2): "r"}), "treasures": [],
+        "leaders": [{"seat": 0, "color": "red", "at": [4, 2]}],
+        "hands": [["red", "red", "red", "red", "green", "black"], ["black"] * 6], "active": 0,
+    })
+    swaps = [a["tiles"] for a in _swaps(s)]
+    assert ["green", "black"] in swaps                    # colours without a leader
+    assert ["red", "red"] in swaps                        # the surplus beyond two
+    assert ["red", "red", "green", "black"] in swaps      # both
+    assert len(swaps) == len({tuple(t) for t in swaps})
+    assert all(a in legal_actions(s) for a in ({"kind": "swap", "tiles": t} for t in swaps))
+
+
+def test_the_war_fought_first_is_the_one_the_chooser_is_likeliest_to_win() -> None:
+    from game.ai.conflict import quick_war
+
+    # A black tile at [5, 4] joins seat 0's kingdom (two temples, one market) to seat 1's (two
+    # temples, two markets): a red war and a green war. Seat 0 holds three temples, no market.
+    s = load_scenario({
+        "players": 2, "treasures": [],
+        "board": board({(5, 1): "r", (5, 2): "r", (5, 3): "g", (5, 5): "r", (5, 6): "r", (5, 7): "g", (5, 8): "g"}),
+        "leaders": [{"seat": 0, "color": "red", "at": [4, 1]}, {"seat": 0, "color": "green", "at": [4, 2]},
+                    {"seat": 1, "color": "red", "at": [4, 5]}, {"seat": 1, "color": "green", "at": [4, 6]}],
+        "hands": [["red", "red", "red", "black", "blue", "blue"], ["blue"] * 6], "active": 0,
+    })
+    s, _ = apply(s, {"kind": "place_tile", "color": "black", "to": [5, 4]})
+    assert s.decision["kind"] == "choose_war"
+    assert quick_war(s) == 0
+    for level in ("normal", "hard"):
+        action = choose(view_for(s, 0), level, 3, budget_s=0.2)
+        assert action in legal_actions(s)

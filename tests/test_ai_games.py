@@ -41,3 +41,30 @@ def test_computer_games_end_under_the_cap(levels: list[str], seed: int, history:
     s, worst = play(levels, seed, history)
     assert s.game_over, f"the game was still going after {CAP} turns"
     assert max(worst) < 3, "a computer passed three whole turns running while behind"
+
+
+def test_a_computer_behind_never_passes_a_third_whole_turn() -> None:
+    from game.ai.determinize import read_history
+    from game.ai.policy import candidates, may_pass
+    from game.rules import load_scenario
+
+    s = load_scenario({"players": 2, "scores": [{"red": 1}, {"red": 5, "blue": 5, "green": 5, "black": 5}],
+                       "active": 0})
+    assert evaluate(s, 0, POINTS_ONLY) < 0
+    assert may_pass(s, 0) and may_pass(s, 1)
+    assert not may_pass(s, 2)
+    assert not may_pass(s, None)        # no history: it cannot tell, so it does not pass a whole turn
+    assert {"kind": "pass"} not in candidates(s, allow_pass=may_pass(s, 2))
+    ahead = load_scenario({"players": 2, "scores": [{"red": 5, "blue": 5, "green": 5, "black": 5}, {}],
+                           "active": 0})
+    assert may_pass(ahead, 5)
+    one_left = load_scenario({"players": 2, "active": 0, "actions_left": 1})
+    assert may_pass(one_left, None)     # passing the second action is not a whole turn
+    # The history counts this seat's latest whole turns passed.
+    events = [{"kind": "turn_started", "seat": 0, "turn": 3}, {"kind": "passed", "seat": 0},
+              {"kind": "turn_started", "seat": 1, "turn": 4}, {"kind": "tile_placed", "seat": 1, "color": "red",
+                                                               "at": [0, 0]},
+              {"kind": "turn_started", "seat": 0, "turn": 5}, {"kind": "passed", "seat": 0}]
+    assert read_history(events, 2, 0).whole_passes == 2
+    events += [{"kind": "turn_started", "seat": 0, "turn": 7}, {"kind": "swap", "seat": 0, "count": 1}]
+    assert read_history(events, 2, 0).whole_passes == 0

@@ -5,7 +5,11 @@ Tables are real, decisions are game.ai's; the worker process test starts a real 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -78,7 +82,7 @@ def test_four_easy_players_finish_a_game_through_the_link() -> None:
 
 
 def test_computer_seats_wait_for_the_human() -> None:
-    table = table_of(["human", "normal"], seed=3)
+    table = table_of(["human", "easy"], seed=3)
     link = LocalLink(table, frozenset(range(2)))
     with ComputerSeats(link, levels_of(table), table.ai_seed, min_think=0, workers="inline") as driver:
         for _ in range(60):
@@ -185,3 +189,43 @@ def test_history_of_a_seat_drops_undone_actions() -> None:
     table.undo(seat)
     assert table.history(seat) == before
     assert table.view_id == 2 and not table.records
+
+
+WORKER_PARENT = """
+import os, sys
+from game.ai.seats import ComputerSeats
+from game.session import LocalLink, Seat, Table
+table = Table([Seat("a", "bull", "easy"), Seat("b", "lion", "easy")], seed=1)
+driver = ComputerSeats(LocalLink(table, frozenset({0, 1})), lambda seat: "easy", table.ai_seed)
+print(driver._executor().submit(os.getpid).result(timeout=60), flush=True)
+sys.stdin.read()
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:    # a zombie is gone in all but name
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_worker_process_leaves_when_its_game_is_killed() -> None:
+    root = Path(__file__).resolve().parents[1]
+    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], cwd=root, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(parent.stdout.readline())
+        assert _alive(worker)
+    finally:
+        parent.kill()       # as a crash or SIGKILL would: nothing is closed properly
+        parent.wait()
+    deadline = time.monotonic() + DEADLINE
+    while _alive(worker):
+        assert time.monotonic() < deadline, "the worker outlived its killed game"
+        time.sleep(0.05)

@@ -81,6 +81,7 @@ def refusal(answer: list[Any]) -> str:
     """Return the reason of a refusal, checking the connection is also let go."""
     assert answer[0]["type"] == "refused", answer
     assert any(isinstance(m, Close) for m in answer), "a refused connection is let go"
+    assert answer.index(next(m for m in answer if isinstance(m, Close))) > 0, "after its refusal"
     return str(answer[0]["reason"])
 
 
@@ -174,6 +175,39 @@ def test_silent_newcomers_make_way_for_new_connections_and_must_say_hello_soon()
     assert wire.send(newcomer, p.hello("Ann"))[0]["type"] == "welcome"
 
 
+def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None:
+    wire = Wire(max_pending=8, max_spectators=4)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    for _ in range(200):
+        wire.connect()
+        # Newcomers beyond the cap make way at once: the sockets held never pass seats + watchers + newcomers.
+        assert len(wire.core.peers) <= 2 + 8
+    assert len(wire.core.peers) + 2 * 4 <= wire.core.config.max_connections
+    back, again = wire.player("Ann", seat=0, token=welcome["token"])  # its old link not yet known dead
+    assert again["type"] == "welcome" and again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+
+
+def test_the_hosts_choices_let_players_go_with_their_reasons() -> None:
+    wire = Wire(players=3)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    cy, _ = wire.player("Cy")
+    wire.core.set_players(2)
+    wire.deliver(wire.core.take())
+    assert "removed your seat" in wire.last(cy, "refused")["reason"] and wire.core.lobby.free_seats() == []
+    wire.start()
+    wrong = wire.connect()
+    assert "Your token is for seat 1, not seat 2" in refusal(wire.send(wrong, p.hello("Ann", seat=1,
+                                                                                       token=welcome["token"])))
+    wire.core.reopen_seats([0])
+    wire.deliver(wire.core.take())
+    assert "reopened your seat" in wire.last(ann, "refused")["reason"]
+    with pytest.raises(Refusal, match="no seat 5"):
+        wire.core.reopen_seats([4])
+
+
 # --- limits ----------------------------------------------------------------------------------------
 
 
@@ -218,17 +252,25 @@ def test_a_stalled_frame_and_a_silent_player_are_let_go() -> None:
     assert "went silent" in "\n".join(wire.lines)
 
 
-def test_a_refused_connection_is_cut_after_its_grace_or_once_its_refusal_is_sent() -> None:
+def test_a_refused_player_is_cut_after_its_grace_or_once_its_refusal_is_sent() -> None:
     wire = Wire()
-    a, b = wire.connect(), wire.connect()
-    wire.send(a, p.ping())
-    wire.send(b, p.ping())
+    a, _ = wire.player("Ann")
+    b, _ = wire.player("Bob")
+    wire.send(a, p.hello("Ann"))
+    wire.send(b, p.hello("Bob"))
+    assert wire.inbox[a][-1] == Close() and wire.inbox[b][-1] == Close()
     wire.deliver(wire.core.sent(a))  # the shell sent a's refusal: a goes now
     assert wire.inbox[a][-1] == Close(now=True)
-    assert wire.inbox[b][-1] == Close()
     wire.tick(1.5)  # b never read its refusal: cut after the grace
     assert wire.inbox[b][-1] == Close(now=True)
     assert not wire.core.peers
+
+
+def test_a_newcomer_refused_is_cut_at_once_after_its_refusal() -> None:
+    wire = Wire()
+    conn = wire.connect()
+    answer = wire.send(conn, p.ping())
+    assert answer[0]["type"] == "refused" and answer[-1] == Close(now=True) and not wire.core.peers
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -352,10 +394,13 @@ def test_the_seed_never_reaches_a_connection() -> None:
 # --- resuming ----------------------------------------------------------------------------------------
 
 
-def saved_game(tmp_path: Path, actions: int = 6) -> Path:
+def saved_game(tmp_path: Path, actions: int = 6, host_plays: bool = False) -> Path:
     """Write the journal of a LAN game a few actions in (no seats file), and return its path."""
     wire = Wire()
-    wire.player("Ann")
+    if host_plays:
+        wire.core.set_plan(0, "local", name="Ann")
+    else:
+        wire.player("Ann")
     wire.player("Bob")
     table = wire.start(seed=11)
     path = tmp_path / "game.journal"
@@ -380,9 +425,23 @@ def test_a_game_resumed_without_its_seats_file_keeps_every_seat_closed_until_reo
     wire.core.reopen_seats([1])
     assert "every seat is taken" not in (reason := refusal(wire.send(wire.connect(), p.hello("Eve", seat=0))))
     assert "reopen" in reason
-    conn, welcome = wire.player("Bob")
-    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"]
+    # Bob's client comes back with the token the host lost, asking for its seat: the reopened seat is its.
+    conn, welcome = wire.player("Bob", seat=1, token="t" * 32)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1 and welcome["token"] != "t" * 32
     assert wire.last(conn, "update")["view"]["seats"][1]["hand"] is not None
     assert wire.core.lobby.slots[1].name == "Bob"  # the seat keeps the game's name
     again = wire.connect()
     assert "every seat is taken" in refusal(wire.send(again, p.hello("Eve")))
+    assert "belongs to someone else" in refusal(wire.send(wire.connect(), p.hello("Eve", seat=3, token="u" * 32)))
+
+
+def test_without_its_seats_file_the_hosts_own_seat_stays_on_the_hosts_screen(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, host_plays=True)
+    wire = Wire()
+    resume_game(wire.core, path, local=True)
+    assert [slot.plan for slot in wire.core.lobby.slots] == ["local", "open"]
+    assert sorted(wire.core.missing) == [1] and "Seats 2 stay closed" in "\n".join(wire.lines)
+    headless = Wire()  # a host with no screen: the seat played on the old screen is closed like the others
+    resume_game(headless.core, saved_game(tmp_path / "again", host_plays=True))
+    assert [slot.plan for slot in headless.core.lobby.slots] == ["open", "open"]
+    assert "Seats 1,2 stay closed" in "\n".join(headless.lines)

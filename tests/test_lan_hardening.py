@@ -6,17 +6,20 @@ players told when a damaged journal sends the game back to an earlier position."
 from __future__ import annotations
 
 import random
+import socket
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from net import headless
 from net import protocol as p
 from net.client import Refused, WireClient
 from net.headless import parse_seats
 from net.host import Host, HostConfig
 from net.saving import seats_path
-from tests.lan_kit import close_all, make_host, play, seat_players
+from tests.lan_kit import close_all, make_host, play, seat_players, wait_for
 from tests.test_lan_resume import journalled_game
 
 
@@ -51,15 +54,13 @@ def test_no_byte_a_lan_player_or_watcher_receives_holds_the_seed() -> None:
 def test_two_hosts_without_a_given_seed_deal_different_bags() -> None:
     bags = []
     for _ in range(2):
-        host = Host(HostConfig(players=2, seed=None, announce=False), say=lambda line: None)
+        host = Host(HostConfig(players=2, seed=None, announce=False, computer_workers="thread"), say=lambda line: None)
         host.set_plan(0, "local")
         host.set_plan(1, "computer")
         host.start_game()
         assert host.table is not None
         bags.append((host.table.seed, host.table.state.bag))
-        host.core.phase = "closed"  # never started listening: nothing to stop but the computers
-        if host._computer is not None:
-            host._computer.stop()
+        host.stop()  # it never listened: only its computers stop
     assert bags[0][0] != bags[1][0] and bags[0][1] != bags[1][1]
 
 
@@ -98,6 +99,32 @@ def test_watchers_that_ping_never_lock_a_seated_player_out() -> None:
     finally:
         host.stop()
         close_all([*players, *watchers])
+
+
+def sockets_held(host: Host) -> int:
+    """Return how many connections the host holds (read under its lock)."""
+    with host.lock:
+        return len(host.socks)
+
+
+def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None:
+    host = make_host(players=2)
+    players = seat_players(host, 2)
+    silent: list[socket.socket] = []
+    try:
+        host.start_game()
+        for _ in range(40):  # never a word: each newcomer beyond the cap pushes the oldest out at once
+            silent.append(socket.create_connection(("127.0.0.1", host.port), timeout=2))
+        wait_for(lambda: sockets_held(host) <= 2 + host.config.max_pending, 5, "the oldest newcomers to be cut")
+        back = WireClient("127.0.0.1", host.port)  # the player's old link is half dead, still counted
+        players.append(back)
+        welcome = back.hello("Player 1", seat=0, token=players[0].token)
+        assert welcome["seat"] == 0 and back.expect("update")["view"]["seats"][0]["hand"] is not None
+    finally:
+        host.stop()
+        close_all(players)
+        for sock in silent:
+            sock.close()
 
 
 def resume_quietly(path: Path, lines: list[str], **overrides: Any) -> Host:
@@ -154,7 +181,11 @@ def test_a_resumed_game_without_its_seats_file_is_closed_to_strangers_until_the_
         close_all(tried)
 
 
-def test_the_headless_host_reopens_the_seats_it_is_told(tmp_path: Path) -> None:
+def test_the_headless_host_reopens_the_seats_it_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The headless host announces itself: on a port of its own here, never the one players listen on.
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        monkeypatch.setenv("TWO_RIVERS_DISCOVERY_PORT", str(probe.getsockname()[1]))
     assert parse_seats("1, 3") == [0, 2] and parse_seats("") == []
     for bad in ("0", "5", "one", "1;2"):
         with pytest.raises(ValueError, match="--reopen-seats"):
@@ -166,15 +197,22 @@ def test_the_headless_host_reopens_the_seats_it_is_told(tmp_path: Path) -> None:
     close_all(clients)
     seats_path(path).unlink()
     lines: list[str] = []
-    settings = dict(bind="127.0.0.1", port=0, announce=False, computer_delay=60.0, replace_after=None)
-    again = Host(HostConfig(**settings), say=lines.append)  # type: ignore[arg-type]
-    again.resume_game(path, reopen=[1])
+    stop = threading.Event()
+    result: list[int] = []
+    runner = threading.Thread(target=lambda: result.append(headless.run(
+        players=3, port=0, bind="127.0.0.1", say=lines.append, stop=stop, resume=path, reopen="2",
+        data_dir=tmp_path / "data", computer_delay=60.0)), daemon=True)
+    runner.start()
     try:
+        wait_for(lambda: any("Waiting for the LAN players" in line for line in lines), 10, "the host to listen")
         said = "\n".join(lines)
-        assert "Seats 1 stay closed" in said and "Seat 2" in said
-        assert again.lobby.slots[1].reopened and not again.lobby.slots[0].reopened
+        assert "Seats 1 stay closed" in said and "Seat 2 (Player 2) is open" in said
     finally:
-        again.stop()
+        stop.set()
+        runner.join(10)
+    assert result == [0]
+    assert headless.run(players=3, port=0, bind="127.0.0.1", say=lines.append, reopen="2") == 2
+    assert "--reopen-seats goes with --resume" in lines[-1]
 
 
 def test_players_are_told_when_a_damaged_journal_sends_the_game_back(tmp_path: Path) -> None:

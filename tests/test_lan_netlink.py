@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
+from game.session import Link, LinkStatus
 from net.client import NetLink
 from net.host import Host
 from tests.lan_kit import close_all, make_host, normal, seat_players, wait_for
@@ -62,8 +63,16 @@ def test_two_netlinks_and_a_watching_netlink_play_a_whole_game() -> None:
         final = host.table.view_id
         wait_until(lambda: all(link.view_id == final for link in [*links, tv]))
         for seat, link in enumerate(links):
-            assert link.view == normal(host.table.view(seat))
-        assert tv.view == normal(host.table.view(None))
+            assert link.view(seat) == normal(host.table.view(seat))
+        assert tv.view(None) == normal(host.table.view(None))
+        # Every LAN link is a whole Link: status, notice, views, history.
+        for link in [*links, tv]:
+            assert isinstance(link, Link) and link.status is LinkStatus.PLAYING and link.notice == ""
+        assert links[0].view(1) is None and tv.view(0) is None
+        assert links[0].history(0) and links[0].history(1) == [] and tv.history(0) == []
+        history = links[0].history(0)
+        with host.lock:
+            assert history == normal(host.table.history(0)), "a link that saw the whole game has its whole story"
         updates = tv.poll()
         assert updates and all(set(u.views) == {None} for u in updates)
     finally:
@@ -81,13 +90,13 @@ def test_a_dropped_netlink_reconnects_to_its_seat_with_its_hand() -> None:
         host.start_game()
         wait_until(lambda: link.state == "playing")
         seat, token = link.seat, link.token
-        hand = link.view["seats"][seat]["hand"]
+        hand = link.view(seat)["seats"][seat]["hand"]
         drop_server_side(host, seat)
         wait_until(lambda: link.reconnecting)
         assert link.state == "reconnecting"
         wait_until(lambda: link.state == "playing" and not host.missing)
         assert (link.seat, link.token) == (seat, token)
-        assert link.view["seats"][seat]["hand"] == hand
+        assert link.view(seat)["seats"][seat]["hand"] == hand
     finally:
         host.stop()
         link.close()
@@ -106,6 +115,7 @@ def test_netlink_says_when_the_host_goes_away_or_refuses() -> None:
         host.stop("The host went to bed.")
         wait_until(lambda: link.gone)
         assert link.state == "closed" and link.reason == "The host went to bed."
+        assert link.status is LinkStatus.LOST and link.notice == "The host went to bed."
         nobody = NetLink("127.0.0.1", port, "Cat", connect_timeout=0.5)
         wait_until(lambda: nobody.gone)
         assert nobody.state == "closed" and str(port) in nobody.reason

@@ -285,7 +285,9 @@ def texts(app) -> list:  # type: ignore[no-untyped-def]
 
 
 def assert_text_fits(app, where: str) -> None:  # type: ignore[no-untyped-def]
-    """Fail if any text of the next frame leaves the window or overlaps other text."""
+    """Fail if any text of the next frame leaves its box or the window, or overlaps other text."""
+    from tests.test_ui_fit import faults
+
     drawn = texts(app)
     assert drawn, f"{where}: nothing drawn"
     screen = app.surface.get_rect()
@@ -293,6 +295,7 @@ def assert_text_fits(app, where: str) -> None:  # type: ignore[no-untyped-def]
     assert not outside, f"{where}: text leaves the window: {outside}"
     overlaps = [(a.text, b.text) for i, a in enumerate(drawn) for b in drawn[i + 1:] if a.rect.colliderect(b.rect)]
     assert not overlaps, f"{where}: text overlaps: {overlaps}"
+    assert faults(app) == [], where  # the shared fit test: each text inside the box it was fitted to
 
 
 @pytest.fixture(params=["en", "zh-TW"])
@@ -377,6 +380,10 @@ def test_the_host_screen_says_when_nobody_can_see_the_game(monkeypatch: pytest.M
         drawn = " ".join(r.text for r in texts(app))
         assert "Players cannot see this game" in drawn and "unreachable" in drawn
         assert "typing this computer's address" in drawn  # the way in that still works
+        for n in range(6):  # players come and go: the news scrolls, the problem stays on screen
+            scene.news.append(f"Player {n} takes a seat.")
+        drawn = " ".join(r.text for r in texts(app))
+        assert "Players cannot see this game" in drawn and "Player 5 takes a seat." in drawn
     finally:
         app.close()
         if scene.host is not None:
@@ -410,3 +417,14 @@ def test_a_name_can_be_typed_when_there_is_a_keyboard() -> None:
     finally:
         app.close()
         host.stop()
+
+
+def test_a_host_heard_on_two_networks_is_listed_once() -> None:
+    from game.ui.lan_join import one_per_game
+    from net.discovery import GameAnnouncement, HostedGame
+
+    game = HostedGame("Ann's table", 47475, "g-1", 4, 3)
+    other = HostedGame("Bob's table", 47475, "g-2", 2, 1)
+    heard = [GameAnnouncement("10.77.0.1", game, 1.0), GameAnnouncement("10.78.0.1", game, 1.0),
+             GameAnnouncement("10.77.0.9", other, 1.0)]
+    assert [(g.address, g.game.game_id) for g in one_per_game(heard)] == [("10.77.0.1", "g-1"), ("10.77.0.9", "g-2")]

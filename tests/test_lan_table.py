@@ -118,3 +118,40 @@ def test_a_lan_player_sees_the_countdown_and_it_goes_when_the_computer_plays() -
         if bob is not None:
             bob.close()
         host.stop()
+
+
+def test_a_lan_player_is_told_the_hosts_news_once() -> None:
+    from game.ui.dialog import ConfirmDialog
+    from net.client import NetLink
+    from net.host import Host
+
+    config = local_config()
+    config.players = 2
+    host = Host(config, say=lambda line: None).start()
+    ann, bob = WireClient("127.0.0.1", host.port), WireClient("127.0.0.1", host.port)
+    app = make_app((1280, 720))
+    watcher = None
+    try:
+        ann.hello("Ann")
+        bob.hello("Bob")
+        run_until(app, host.can_start)
+        host.start_game()
+        news = "The host's saved game was damaged: play goes on from an earlier position, after action 3."
+        with host.lock:
+            host.core.notice = news  # what resuming a damaged save says to everyone who arrives
+        watcher = NetLink("127.0.0.1", host.port, "TV", role="spectator", reconnect_for=5.0)
+        run_until(app, lambda: watcher.state == "playing" and watcher.host_notice == news)
+        lan.open_table(app, watcher, watcher.lobby)
+        run_until(app, lambda: isinstance(app.top, ConfirmDialog))
+        drawn = " ".join(r.text for r in texts(app))
+        assert "damaged" in drawn and "earlier position" in drawn
+        app.pop()
+        app.run_frames(5)
+        assert isinstance(app.top, lan.LanTableScene)  # told once, not every frame
+    finally:
+        app.close()
+        if watcher is not None:
+            watcher.close()
+        ann.close()
+        bob.close()
+        host.stop()

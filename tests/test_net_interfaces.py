@@ -56,3 +56,21 @@ def test_this_machines_interfaces_are_listed_with_loopback_among_them() -> None:
         pytest.skip("this system cannot list its interfaces")
     assert any(i.loopback and i.address == "127.0.0.1" for i in found)
     assert "127.0.0.1" not in usable_addresses(found)
+
+
+def test_where_interfaces_cannot_be_listed_broadcast_and_the_host_names_addresses_stand_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    from net import interfaces as module
+
+    monkeypatch.setattr(module.sys, "platform", "darwin")  # no Linux ioctl there
+    assert module.interfaces() is None
+    assert announce_targets("broadcast", 47474) == [("255.255.255.255", 47474)]
+
+    def resolved(host: str, port: object, family: int = 0, *args: object) -> list[tuple]:
+        return [(family, 0, 0, "", (address, 0)) for address in ("127.0.1.1", "192.168.1.20", "10.0.0.5")]
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolved)
+    assert usable_addresses() == ["10.0.0.5", "192.168.1.20"]

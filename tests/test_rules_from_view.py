@@ -70,5 +70,9 @@ def test_a_guess_that_cannot_be_true_is_refused() -> None:
         state_from_view(view, too_many)
     with pytest.raises(ScenarioError, match="list of colours"):
         state_from_view(view, dict(good, bag=["purple"] * len(good["bag"])))
+    with pytest.raises(ScenarioError, match="whole numbers"):
+        state_from_view(view, dict(good, scores=[{"red": "many"}, None]))
+    with pytest.raises(ScenarioError, match="lacks board"):
+        state_from_view({k: v for k, v in view.items() if k != "board"}, good)
     # Refusing changed nothing: the good guess still rebuilds the game.
     assert legal_actions(state_from_view(view, good)) == legal_actions(s)

@@ -126,6 +126,7 @@ def test_the_table_asks_end_turn_or_undo_and_shows_no_new_tile() -> None:
     assert scene.me() == seat, "the turn is held for its player"
     assert "end_turn" in scene.side.buttons and "undo_turn" in scene.side.buttons
     assert len([i for i in scene.tray_items() if i.kind == "tile"]) == 4, "no new tile before the turn ends"
+    app.screenshot(Path("/tmp/shots-uitable") / "end_turn_1280x720.png")
     click(app, scene.side.buttons["undo_turn"].rect.center, frames=2)
     assert len(table.records) == 1 and scene.public()["actions_left"] == 1, "Undo took back the second action"
     tile = next(i for i in scene.tray_items() if i.kind == "tile" and scene.control.usable(i))
@@ -144,3 +145,22 @@ def test_computer_and_lan_tables_keep_todays_flow() -> None:
         seat = table.to_move()
         link.send(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "place_tile"))
     assert table.to_move() == 1, "without confirmation the turn ends at once"
+
+
+def test_turned_off_in_settings_the_turn_ends_at_once() -> None:
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(2)
+    table = game.link.table
+    for _ in range(2):
+        table.submit(0, next(a for a in table.legal_actions(0) if a["kind"] == "place_tile"))
+    assert table.to_move() == 1, "without confirmation the turn ends with its second action"
+    app.settings.confirm_turn = True  # the in-game Settings turn it on: the next turn is held
+    app.run_frames(1)
+    for _ in range(2):
+        table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
+    assert table.legal_actions(1) == [{"kind": "end_turn"}]
+    pygame.display.quit()

@@ -58,7 +58,6 @@ PAIRS = {
     # the option subtitles ("fill the whole TV", "14 treasures") measured 2.67:1 in CLAY on SAND
     "hint on sand": (th.HINT_ON_SAND, th.SAND),
     "hint on light sand": (th.HINT_ON_SAND, th.SAND_LIGHT),
-    "clay words on sand": (th.CLAY, th.SAND),
     "ink on sand": (th.INK, th.SAND),
     "dialog title on sand": (th.TERRACOTTA, th.SAND),
     "cream on lapis": (th.CREAM, th.LAPIS),
@@ -108,13 +107,20 @@ def low_contrast(app: Any) -> list[str]:
     found = []
     for r in records:
         box = (r.ink or r.rect).clip(behind.get_rect())
-        if box.width <= 0 or box.height <= 0:
+        if box.width <= 0 or box.height <= 0 or covered(app.surface, box, r.color):
             continue
         bg = pygame.transform.average_color(behind, box)[:3]
         ratio = contrast(r.color, bg)
         if ratio < MIN_CONTRAST:
             found.append(f"{type(scenes[-1]).__name__}: {r.text!r} {r.color} on {bg}: {ratio:.2f}:1")
     return found
+
+
+def covered(frame: pygame.Surface, box: pygame.Rect, color: tuple[int, int, int]) -> bool:
+    """Words drawn and then covered (the hot-seat curtain over the seat panels) are not read: no pixel
+    of the finished frame in their box has their colour."""
+    mask = pygame.mask.from_threshold(frame.subsurface(box), (*color, 255), (12, 12, 12, 255))
+    return mask.count() == 0
 
 
 @pytest.mark.parametrize("name", MENU_SCENES)
@@ -151,7 +157,7 @@ def test_rules_pages_contrast() -> None:
 
 
 @pytest.mark.parametrize("state", ["curtain", "action", "revolt", "war"])
-def test_table_words_contrast(state: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+def test_table_words_contrast(state: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from . import ui_positions
 
     want, players, lift_curtain = TABLE_STATES[state]
@@ -160,7 +166,4 @@ def test_table_words_contrast(state: str, monkeypatch: pytest.MonkeyPatch, reque
     if lift_curtain:
         lift(app, scene)
     found = low_contrast(app)
-    if found:
-        request.applymarker(pytest.mark.xfail(reason=f"the table's own colours (issue 10 point 8): {found[0]}",
-                                              strict=False))
     assert not found, "\n".join(found)

@@ -96,3 +96,23 @@ def test_the_table_rests_and_animates_when_pieces_move():
     assert table.animator.busy and not app.resting(), "a tile dropping in needs every frame"
     table.toast("Not there")
     assert table.animating()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_cached_panel_draws_the_same_pixels(size):
+    """Panels drawn every frame come from a cache: it must not change a pixel (shadow included)."""
+    from game.ui import theme as th
+    from game.ui import widgets
+    from game.ui.theme import Theme
+
+    t = Theme(size)
+    direct, cached = pygame.Surface(size), pygame.Surface(size)
+    rect = pygame.Rect(100, 120, 401, 333)
+    direct.fill(th.LAPIS_DEEP)
+    widgets._paint_panel(direct, rect, t, th.SAND_DARK, th.TERRACOTTA, 18, True)
+    for _ in range(2):  # the second time it comes from the cache
+        cached.fill(th.LAPIS_DEEP)
+        widgets.draw_panel(cached, rect, t, th.SAND_DARK, th.TERRACOTTA, radius=18)
+    assert any(key[0] == rect.size for key in widgets._PANELS)
+    area = rect.inflate(60, 60)
+    assert pygame.image.tobytes(direct.subsurface(area), "RGB") == pygame.image.tobytes(cached.subsurface(area), "RGB")

@@ -53,7 +53,6 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
     table = Table(seats, 11)
     app = make_app((1920, 1080), Settings(animation="off"))
     scene = TableScene(app, config_for(3, seed=11), LocalLink(table, frozenset({0, 1, 2})))
-    table.confirm_seats = frozenset()  # the recap does not depend on holding turns
     app.push(scene)
     app.run_frames(2)
     rng = random.Random(5)
@@ -70,7 +69,7 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
             moves = scene.recap_moves()
             marked = {sq for m in moves for sq in m.squares}
             assert changed <= marked, f"changed squares not marked: {changed - marked}"
-            assert all(m.seat != seat for m in moves), "a seat's own moves are not recapped to it"
+            assert all(m.seat != seat or not m.decided for m in moves), "a seat's own choices are not recapped"
             numbers = scene._recap_marks(moves, scene.public()["dynasties"])
             assert [n for n, *_ in numbers] == sorted(n for n, *_ in numbers), "numbered in order"
             app.theme.record_text = []
@@ -93,9 +92,8 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
 
 def test_marks_stay_until_the_player_acts() -> None:
     table = Table([Seat("Ana", "lion"), Seat("Bel", "bull")], 2)
-    app = make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
     scene = TableScene(app, config_for(2, seed=2), LocalLink(table, frozenset({0, 1})))
-    table.confirm_seats = frozenset()
     app.push(scene)
     app.run_frames(2)
     for _ in range(2):
@@ -109,4 +107,61 @@ def test_marks_stay_until_the_player_acts() -> None:
     table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
     app.run_frames(2)
     assert scene.recap_moves() == [], "acting clears the recap"
+    pygame.display.quit()
+
+
+def test_continue_brings_back_the_log_and_the_recap(tmp_path: Path) -> None:
+    from game.ui.flow import local_game, resume_game
+
+    config = config_for(3, seed=6)
+    game = local_game(config)
+    table = game.link.table
+    rng = random.Random(3)
+    for _ in range(9):  # a few turns; seat 0 acted last on turn 4, the others since
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    while table.to_move() != 0 or table.state.actions_left != 2:
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    said = [e for e in table.history(0) if e["kind"] in ("tile_placed", "leader_placed")]
+    app = make_app((1280, 720), Settings(animation="off"))
+    resume_game(app, game.journal_path)
+    app.run_frames(3)
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.curtain_up()
+    assert sum(1 for line in scene.log.lines if "placed" in line) == len(said), "the log tells the game so far"
+    assert sum(1 for e in scene.log.entries if e.turn) >= 4, "with its turns"
+    click(app, (640, 360), frames=2)
+    moves = scene.recap_moves()
+    assert moves and {m.seat for m in moves} == {1, 2}, "the others' moves since seat 0's last turn are marked"
+    app.screenshot(SHOTS / "recap_after_continue_1280x720.png")
+    pygame.display.quit()
+
+
+def test_a_computers_whole_turn_is_recapped_to_the_human() -> None:
+    import time
+
+    from game.ai.seats import ComputerSeats
+
+    config = config_for(2, seed=8, kinds=["human", "computer"])
+    config["seats"][1]["level"] = "easy"
+    table = Table([Seat("Ana", "lion"), Seat("Bel", "bull", "easy")], 8)
+    link = LocalLink(table, frozenset({0, 1}))
+    computers = ComputerSeats(link, {1: "easy"}.get, table.ai_seed, min_think=0.0, workers="inline")
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    scene = TableScene(app, config, link, computers)
+    app.push(scene)
+    app.run_frames(2)
+    for _ in range(2):
+        table.submit(0, next(a for a in table.legal_actions(0) if a["kind"] == "place_tile"))
+    deadline = time.monotonic() + 30
+    while table.to_move() != 0 and time.monotonic() < deadline:
+        app.run_frames(1)
+    assert table.to_move() == 0, "the computer played its turn"
+    app.run_frames(1)  # the scene reads the computer's last action
+    moves = scene.recap_moves()
+    assert [m.seat for m in moves] == [1] * len(moves) and len(moves) >= 2, "both of the computer's actions"
+    app.run_frames(1)
+    assert len(scene.log._marks) == len(moves), "the log numbers each of them"
+    scene.exit()
     pygame.display.quit()

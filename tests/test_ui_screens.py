@@ -137,3 +137,16 @@ def test_resize_relayouts_every_scene():
     app.windowed_size = (1920, 1080)
     app._set_mode()
     assert title.button_rect("new_game").height > small.height
+
+
+def test_rules_pages_say_what_rules_md_says():
+    """Page 8 once said the ziggurat scores for "your king beside it"; RULES.md §16.3 says in its kingdom."""
+    from game.ui.rules_pages import PAGES
+
+    variants = " ".join(next(p for p in PAGES if p.title == "Variants").lines)
+    assert "beside" not in variants
+    assert "king is in the ziggurat's kingdom" in variants and "1 black point" in variants
+    monuments = " ".join(next(p for p in PAGES if p.title == "Monuments and treasures").lines)
+    assert "At the end of a turn" in monuments  # §14: treasures are taken at the end of the turn
+    end = " ".join(next(p for p in PAGES if p.title == "The end and the final score").lines)
+    assert "cannot refill a hand" in end and "two or fewer treasures" in end  # §15

@@ -103,3 +103,32 @@ def test_scores_carry_symbols_and_leaders_their_role() -> None:
         assert badges, f"the {leader['color']} leader shows its role's tile"
         assert badges[0].width >= lay.square * 2 // 5, "the role badge is large enough to read across the room"
     pygame.display.quit()
+
+
+def test_priority_treasures_stand_out_by_size_and_frame() -> None:
+    table, config = find_table(lambda t: t.state.turn == 2)
+    app = make_app((1920, 1080), Settings(animation="off"))
+    scene = TableScene(app, config, LocalLink(table, frozenset({0, 1})))
+    app.push(scene)
+    app.run_frames(2)
+    click(app, (960, 540), frames=2)
+    names: dict[int, str] = {}
+    real_get = scene.art.get
+
+    def tagged(name: str, px: int) -> pygame.Surface:
+        surf = real_get(name, px)
+        names[id(surf)] = name
+        return surf
+
+    scene.art.get = tagged  # type: ignore[method-assign]
+    recorder = Recorder(app.size)
+    scene.draw(recorder)
+    q = scene.layout_.square
+    first = [r for s, r in recorder.blits if names.get(id(s)) == "treasure_priority"]
+    plain = [r for s, r in recorder.blits if names.get(id(s)) == "treasure" and scene.layout_.board.contains(r)]
+    assert first and plain
+    assert min(r.width for r in first) > max(r.width for r in plain), "a priority treasure is drawn larger"
+    frame = first[0].inflate(q // 10, q // 10)
+    edge = recorder.get_at((frame.centerx, frame.top + max(3, q // 14) // 2))
+    assert contrast(edge, recorder.get_at((frame.centerx, frame.top - 2))) > 4.5, "framed in gold on a dark rim"
+    pygame.display.quit()

@@ -110,3 +110,14 @@ def test_table_text_fits_its_box(size: tuple[int, int], position: str) -> None:
     app.screenshot(SHOTS / f"fit_{position}_{size[0]}x{size[1]}.png")
     pygame.display.quit()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_lan_name_stays_in_its_seat_panel(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A raw LAN client may send a name of up to 24 characters.
+    monkeypatch.setattr(__import__(__name__, fromlist=["LONGEST"]), "LONGEST",
+                        ["Cyrus-the-Longnamed-King", "Wwwwwwwwwwwwwwwwwwwwwwww"])
+    app, scene = open_long(size, "war")
+    problems = check_frame(app, scene, size)
+    pygame.display.quit()
+    assert not problems, "\n".join(problems)

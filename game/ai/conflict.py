@@ -166,3 +166,30 @@ def quick_support(s: State) -> int:
                                QUICK_WIN, QUICK_LOSE)
     need = attack + c["attacker_commit"] - defend
     return defender_commit(held, need, -QUICK_LOSE, -QUICK_WIN)
+
+
+def quick_war(s: State) -> int:
+    """Return which pending war the active player starts first (a colour index).
+
+    The one it is likeliest to win: its side's tiles of the colour and its support in hand, against
+    the rival side's tiles and the support the rival is expected to hold (unseen tiles in proportion).
+    Wars it is not in come last, in the engine's order.
+    """
+    from game.rules.conflicts import pending_wars, war_side
+
+    seat = s.active
+    unseen = unseen_by(s, seat)
+    pool = max(1, sum(unseen))
+    best, best_edge = None, -1e9
+    for color, keys in pending_wars(s).items():
+        mine = [k for k in keys if k[0] == seat]
+        if not mine:
+            continue
+        rival = next(k for k in keys if k[0] != seat)
+        ours = (war_side(s, mine[0]) & s.tiles[color]).bit_count() + s.hands[seat][color]
+        theirs = (war_side(s, rival) & s.tiles[color]).bit_count() + sum(s.hands[rival[0]]) * unseen[color] / pool
+        if ours - theirs > best_edge:
+            best, best_edge = color, ours - theirs
+    if best is None:
+        best = next(iter(pending_wars(s)))
+    return best

@@ -8,8 +8,8 @@ have been chosen), adds one node, plays the rest of the round with a quick playo
 search-speed path, and scores the end of the round with the evaluation of every seat; each node
 takes the value of the seat that decided there. Selection is PUCT: the priors come from the
 normal level's judgement (its one-ply values at the root, its candidate priors below). Conflicts
-and other follow-up decisions are answered inside the search by the solved rules of
-game.ai.conflict and the quick answers, never searched as guesses of hidden hands.
+(support, the order of wars) are answered inside the search by the solved rules of
+game.ai.conflict, other follow-up decisions by the quick answers, never searched as guesses of hidden hands.
 Imports game.rules only; never game.ui, net or pygame.
 """
 
@@ -24,15 +24,16 @@ from game.rules.boards import index
 from game.rules.engine import apply_in_place, legal_actions
 from game.rules.fast import random_action, scoring_tile
 from game.rules.placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
-from game.rules.state import BLUE, COLOR_INDEX, State, connected, kingdoms
+from game.rules.state import BLUE, COLOR_INDEX, COLORS, State, connected, kingdoms
 
-from .conflict import quick_support
+from .conflict import quick_support, quick_war
 from .determinize import Knowledge
 from .evaluate import evaluate_all
-from .policy import NARROW, WIDE, Action, ranked, scored_candidates
+from .policy import NARROW, WIDE, Action, candidates, ranked, scored_candidates
 
 PUCT = 2.0              # exploration weight, in evaluation points
-ROOT_WIDTH = 16         # root actions kept after normal's one-ply ranking
+ROOT_WIDTH = 16         # root actions kept after normal's ranking
+NORMAL_WIDTH = 4        # first actions whose best second action normal weighs (as the normal level does)
 ROOT_TEMPERATURE = 1.0  # softmax of one-ply values (points) into priors
 NODE_TEMPERATURE = 0.7  # softmax of candidate priors below the root
 PLAYOUT_LIMIT = 40      # decisions at most in one playout
@@ -126,6 +127,8 @@ def settle_in_place(s: State) -> None:
             return
         if d["kind"] == "support":
             apply_in_place(s, {"kind": "commit", "count": quick_support(s)})
+        elif d["kind"] == "choose_war":
+            apply_in_place(s, {"kind": "choose_war", "color": COLORS[quick_war(s)]})
         else:
             apply_in_place(s, legal_actions(s)[0])
 
@@ -147,8 +150,17 @@ class Search:
 
     def _expand_root(self, s: State) -> None:
         acts = [a for _, a in scored_candidates(s, WIDE, self.allow_pass)]
-        values = ranked(s, acts)[:ROOT_WIDTH]
-        self.root.fill(self.seat, [(v, acts[i]) for v, i, _ in values], ROOT_TEMPERATURE)
+        first = ranked(s, acts)
+        # Normal's own choice weighs the whole turn (its best second action after each of its
+        # favourite first ones): that value, not the one-ply one, is the prior of those actions.
+        judged = {i: v for v, i, _ in first}
+        for v1, i, after in first[:NORMAL_WIDTH]:
+            d = after.decision
+            if s.actions_left == 2 and not after.game_over and d is not None and d["kind"] == "action" \
+                    and d["seat"] == self.seat:
+                judged[i] = max(v1, ranked(after, candidates(after, NARROW))[0][0])
+        order = sorted(judged, key=lambda i: (-judged[i], i))[:ROOT_WIDTH]
+        self.root.fill(self.seat, [(judged[i], acts[i]) for i in order], ROOT_TEMPERATURE)
 
     def run(self, deadline: float | None, iterations: int | None) -> Action:
         """Search until the deadline or the number of iterations, then return the most tried action."""

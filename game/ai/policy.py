@@ -1,9 +1,12 @@
 """Quick judgement on a full (determinized) State: which actions are worth a look, and greedy play.
 
 Owns: the short list of candidate actions (a cheap prior per action, so that a level looks at a
-few dozen actions, not hundreds), quick answers to follow-up decisions (support, the order of
-wars, offers, treasures), `settle` (play those answers until the next turn action), and the
-greedy one-ply chooser the easy and normal levels and the hard level's playouts are built on.
+few dozen actions, not hundreds: tiles and leaders that score, swaps of useful subsets,
+catastrophes that cut a rival's temple, break a kingdom or spoil a monument), the pass rule
+(`may_pass`: no endless passing), quick answers to follow-up decisions (support and the order of
+wars by the solved rules of game.ai.conflict; offers, treasures), `settle` (play those answers
+until the next turn action), and the greedy chooser the easy and normal levels are built on and
+whose priors the hard level's search starts from. Values are taken at the end of the turn.
 Imports game.rules only; never game.ui, net or pygame.
 """
 
@@ -17,7 +20,7 @@ from game.rules import apply, legal_actions
 from game.rules.boards import bit, dilate, flood, index, neighbours, squares_of
 from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
-from .conflict import quick_support
+from .conflict import quick_support, quick_war
 from .evaluate import FULL_SIGHT, POINTS_ONLY, Weights, evaluate
 
 Action = dict[str, Any]
@@ -108,7 +111,9 @@ class Outlook:
         if b & s.tiles[RED]:
             for (seat, _), q in s.leaders.items():
                 if b & neighbours(bit(q)) and (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1:
-                    value = max(value, 1.5 if seat != self.me else -3.0)
+                    if seat == self.me:
+                        return -3.0     # never send our own leader home
+                    value = 1.5
         if b & self.conn:
             value = max(value, self._break_prior(sq))
         elif b & ~self.conn & s.board.land:
@@ -167,14 +172,15 @@ def may_pass(s: State, whole_passes: int | None) -> bool:
     """Return whether the seat to act may pass now.
 
     A computer never keeps a game alive by passing: behind on points it passes a whole turn at
-    most twice running (never, when it cannot tell how its last turns went), so it never passes
-    three whole turns in a row while behind. Passing the second action is not a whole turn.
+    most twice running, so it never passes three whole turns in a row while behind. Without the
+    history it can tell neither its last turns nor its rivals' hidden totals: then it never
+    passes a whole turn. Passing the second action is not a whole turn.
     """
     if s.actions_left < 2:
         return True
-    if evaluate(s, s.active, POINTS_ONLY) >= 0:
-        return True
-    return whole_passes is not None and whole_passes < 2
+    if whole_passes is None:
+        return False
+    return whole_passes < 2 or evaluate(s, s.active, POINTS_ONLY) >= 0
 
 
 def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[Action]:
@@ -251,8 +257,10 @@ def quick_answer(s: State) -> Action:
     kind = s.decision["kind"]
     if kind == "support":
         return {"kind": "commit", "count": quick_support(s)}
+    if kind == "choose_war":
+        return {"kind": "choose_war", "color": COLORS[quick_war(s)]}
     legal = legal_actions(s)
-    return legal[0]     # the first war, the first build offer (accepting), the first treasure
+    return legal[0]     # the first build offer (accepting), the first treasure
 
 
 def settle(s: State, limit: int = 40) -> State:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import multiprocessing
+import os
 import random
 import threading
 import time
@@ -71,6 +72,20 @@ def decide(view: dict[str, Any], level: str, rng_seed: int, budget_s: float | No
 def _warm_up() -> bool:
     # The worker imports game.ai before the first real request, so that one is quick too.
     return True
+
+
+def _watch_parent(parent: int) -> None:
+    """In the worker: leave as soon as the process that started it is gone (killed, crashed).
+
+    The worker holds both ends of its request queue, so a dead parent never closes it; without this
+    watch, a killed game or host would leave its worker behind forever.
+    """
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="two-rivers-parent-watch", daemon=True).start()
 
 
 class _Job:
@@ -192,7 +207,8 @@ class ComputerSeats:
         if self._pool is None:
             try:
                 # spawn: the worker imports game.ai only, never the window's pygame state.
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_watch_parent, initargs=(os.getpid(),))
                 self._pool.submit(_warm_up)
             except Exception as exc:
                 self._lost_worker(exc)

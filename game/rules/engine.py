@@ -16,7 +16,7 @@ from .actions import TURN_ACTIONS
 from .boards import ADVANCED, SQUARES, STANDARD, square, squares_of
 from .effects import Event, draw
 from .flow import ask_for_action, run
-from .placement import catastrophe_targets, leader_targets, tile_targets_by_terrain
+from .placement import catastrophe_targets, turn_targets
 from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State, connected, kingdoms
 from .wire import kind_of
 
@@ -200,17 +200,17 @@ def _turn_actions(s: State, d: dict[str, Any]) -> list[dict[str, Any]]:
     base = kingdoms(s, connected(s))   # found once, shared by every kind of placement below
     leaders = s.leaders
     in_supply = [c for c in range(4) if (seat, c) not in leaders]
+    place, moves, land, river = turn_targets(s, base)
     if in_supply:
-        targets = squares_of(leader_targets(s, None, base))
+        targets = squares_of(place)
         for c in in_supply:
             _listed(out, targets, PLACE_LEADER[c])
     on_board = [c for c in range(4) if (seat, c) in leaders]
     for c in on_board:
-        _listed(out, squares_of(leader_targets(s, (seat, c), base)), MOVE_LEADER[c])
+        _listed(out, squares_of(moves[c]), MOVE_LEADER[c])
     out.extend({"kind": "withdraw_leader", "leader": COLORS[c]} for c in on_board)
     hand = s.hands[seat]
     if any(hand):
-        land, river = tile_targets_by_terrain(s, base)
         land_squares = squares_of(land) if hand[0] or hand[2] or hand[3] else []
         for c in range(4):
             if hand[c]:

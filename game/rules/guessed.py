@@ -25,6 +25,8 @@ from .flow import AFTER_TILE, END_OF_TURN, set_treasure_queue
 from .scenario import ScenarioError, put_board_char
 from .state import COLOR_INDEX, COLORS, MONUMENTS, TILE_COUNTS, State
 
+VIEW_KEYS = ("players", "variants", "board", "treasures", "monuments", "buildings", "ziggurat", "leaders",
+             "union", "seats", "bag", "active", "actions_left", "turn", "decision", "conflict", "game_over")
 # What follows each offer once it is answered (section 7's order), when the placed tile is known.
 AFTER_OFFER = {"building": AFTER_TILE[2:], "monument": AFTER_TILE[3:], "ziggurat": AFTER_TILE[4:]}
 
@@ -49,6 +51,9 @@ def state_from_view(view: dict[str, Any], hidden_guess: dict[str, Any] | None = 
     guess = hidden_guess or {}
     if not isinstance(guess, dict):
         raise ScenarioError("A guess of the hidden tiles must be a dict.")
+    missing = [key for key in VIEW_KEYS if not isinstance(view, dict) or key not in view]
+    if missing:
+        raise ScenarioError(f"Not a view of the game: it lacks {', '.join(missing)}.")
     return deal(public_state(view, guess), view, guess)
 
 
@@ -139,7 +144,9 @@ def _fill_scores(s: State, view: dict[str, Any], guess: dict[str, Any]) -> None:
     for seat, sv in enumerate(view["seats"]):
         shown = sv["scores"] if sv["scores"] is not None else (scores[seat] if seat < len(scores) else None)
         shown = shown or {}
-        s.scores[seat] = [int(shown.get(c, 0)) for c in COLORS]
+        if not isinstance(shown, dict) or not all(isinstance(shown.get(c, 0), int) for c in COLORS):
+            raise ScenarioError(f"Seat {seat}'s guessed scores must map colours to whole numbers.")
+        s.scores[seat] = [shown.get(c, 0) for c in COLORS]
 
 
 def _set_decision(s: State, view: dict[str, Any], placed_at: Any) -> None:

@@ -125,20 +125,32 @@ def connected(s: State, without: tuple[int, int] | None = None) -> int:
     return all_tiles(s) | leader_mask(s, without)
 
 
+_KINGDOMS: dict[tuple[int, tuple[int, ...]], list[int]] = {}   # memo of kingdoms(): a pure function
+
+
 def kingdoms(s: State, conn: int, without: tuple[int, int] | None = None) -> list[int]:
-    """Return each kingdom (a group with a leader) as a bitboard."""
-    found: list[int] = []
-    covered = 0
-    for key, sq in s.leaders.items():
-        if key == without:
-            continue
-        b = 1 << sq
-        if b & covered:
-            continue
-        k = flood(b, conn)
-        covered |= k
-        found.append(k)
-    return found
+    """Return each kingdom (a group with a leader) as a bitboard.
+
+    Remembered by (connected squares, leader squares): listing the legal actions and applying one
+    of them, or a search's many visits to one position, ask the same question again and again.
+    """
+    squares = tuple(sq for key, sq in s.leaders.items() if key != without)
+    memo_key = (conn, squares)
+    found = _KINGDOMS.get(memo_key)
+    if found is None:
+        found = []
+        covered = 0
+        for sq in squares:
+            b = 1 << sq
+            if b & covered:
+                continue
+            k = flood(b, conn)
+            covered |= k
+            found.append(k)
+        if len(_KINGDOMS) > 20_000:
+            _KINGDOMS.clear()
+        _KINGDOMS[memo_key] = found
+    return list(found)
 
 
 def touch_counts(halos: list[int]) -> tuple[int, int]:

@@ -259,7 +259,8 @@ class BoardPainter:
             if first:
                 # A priority treasure (section 15: taken first) wears a bold gold frame, not just a darker rim.
                 frame = small.inflate(q // 10, q // 10)
-                pygame.draw.rect(surface, th.SHADOW, frame, border_radius=max(2, q // 10))
+                # A dark rim outside the gold: gold alone would melt into the sand around it.
+                pygame.draw.rect(surface, th.SHADOW, frame.inflate(6, 6), border_radius=max(2, q // 10))
                 pygame.draw.rect(surface, th.GOLD_LIGHT, frame, width=max(3, q // 14), border_radius=max(2, q // 10))
             self.art.blit(surface, "treasure_priority" if first else "treasure", small)
         if view["union"] is not None and ("union", tuple(view["union"])) not in hidden:

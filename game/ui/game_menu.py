@@ -28,11 +28,15 @@ ENTRIES = (("resume", "Resume", "primary"), ("rules", "Rules", "quiet"),
            ("settings", "Settings", "quiet"), ("leave", "Leave the game", "warm"))
 
 
-def leave_words(saved: bool) -> str:
-    """What leaving does, said truly: a saved game waits for Continue; a LAN seat can rejoin."""
+def leave_words(saved: bool, lan: bool = False) -> str:
+    """What leaving does, said truly: where a saved game waits, or that a LAN game goes on."""
+    if saved and lan:
+        return "The game is saved. Host a LAN game on the title screen to continue it with the same players."
     if saved:
         return "The game is saved. Continue on the title screen resumes it exactly where you left it."
-    return "You leave this table. Join it again from the title screen to take your seat back."
+    if lan:
+        return "You leave this table. The host keeps the game going; a computer may take your seat meanwhile."
+    return "This game is not saved: leaving ends it."
 
 
 class GameMenu(Scene):
@@ -40,9 +44,9 @@ class GameMenu(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, leave: Callable[[], Any], *, saved: bool = True) -> None:
+    def __init__(self, app: App, leave: Callable[[], Any], *, saved: bool = True, lan: bool = False) -> None:
         super().__init__(app)
-        self.leave, self.saved = leave, saved
+        self.leave, self.saved, self.lan = leave, saved, lan
         self.panel = pygame.Rect(0, 0, 0, 0)
         actions = {"resume": self.back, "rules": self.open_rules, "settings": self.open_settings,
                    "leave": self.ask_leave}
@@ -62,7 +66,7 @@ class GameMenu(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_leave(self) -> None:
-        confirm(self.app, "Leave the game?", leave_words(self.saved), self._leave, yes="Leave", no="Stay")
+        confirm(self.app, "Leave the game?", leave_words(self.saved, self.lan), self._leave, yes="Leave", no="Stay")
 
     def _leave(self) -> None:
         if self.app.top is self:

@@ -311,30 +311,37 @@ class HostScene(MenuScene):
             self._draw_seat(surface, row, seat)
         if self.host is not None:
             line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
-            line = th.fit_text(tm, line, th.TEXT_LARGE, surface.get_width() - 2 * tm.s(MARGIN))
-            tm.blit_text(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, shadow=True,
-                        midtop=(surface.get_width() // 2, tm.s(132)))
+            box = pygame.Rect(tm.s(MARGIN), tm.s(128), surface.get_width() - 2 * tm.s(MARGIN), tm.s(70))
+            tm.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
         self._draw_news(surface)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
         tm = self.theme
         pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + tm.s(40), row.centery),
                            tm.s(30))
-        tm.blit_text(surface, t("lan.host.seat", n=seat["seat"] + 1), th.TEXT_BODY, th.CREAM, shadow=True,
-                    bottomleft=(row.left + tm.s(90), row.centery + tm.s(6)))
+        label = pygame.Rect(row.left + tm.s(90), row.top, tm.s(340), row.height // 2 + tm.s(6))
+        tm.blit_fit(surface, t("lan.host.seat", n=seat["seat"] + 1), th.TEXT_BODY, th.CREAM, label, align="left",
+                    valign="bottom", shadow=True, max_lines=1)
         who, ink = seat_line(seat)
-        who = th.fit_text(tm, who, th.TEXT_SMALL, tm.s(340))
-        tm.blit_text(surface, who, th.TEXT_SMALL, ink, shadow=True,
-                     topleft=(row.left + tm.s(90), row.centery + tm.s(6)))
+        below = pygame.Rect(label.left, label.bottom, label.width, row.bottom - label.bottom)
+        tm.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
 
     def _draw_news(self, surface: pygame.Surface) -> None:
-        """Draw the newest lines of news, wrapped, between the seats and the buttons at the bottom."""
+        """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
         tm = self.theme
         width = surface.get_width() - 2 * tm.s(MARGIN)
-        lines = [part for line in self.news for part in tm.wrap(line, th.TEXT_SMALL, width)][-NEWS_LINES:]
+        problem = self.host.announce_problem if self.host is not None else ""
+        pinned = tm.wrap(problem, th.TEXT_SMALL, width) if problem else []
+        # The host's and the announcer's threads append news: copy it in one step (no Python code runs
+        # inside tuple(), so no append can land half-way through) before reading it line by line.
+        said = tuple(self.news)
+        news = [part for line in said if line != problem for part in tm.wrap(line, th.TEXT_SMALL, width)]
+        lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
+        lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
         y = surface.get_height() - tm.s(MARGIN) - tm.s(th.BUTTON_HEIGHT) - tm.s(20) - len(lines) * tm.s(40)
-        for line in lines:
-            tm.blit_text(surface, line, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True, topleft=(tm.s(MARGIN), y))
+        area = pygame.Rect(tm.s(MARGIN), y, width, len(lines) * tm.s(40))
+        for line, ink in lines:
+            tm.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(tm.s(MARGIN), y))
             y += tm.s(40)
 
 

@@ -42,6 +42,14 @@ def game_label(found: GameAnnouncement) -> tuple[str, str]:
     return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
 
 
+def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
+    """Return each game once: a host on two networks is heard at two addresses (the first one heard stays)."""
+    games: dict[tuple[str, int], GameAnnouncement] = {}
+    for found in heard:
+        games.setdefault((found.game.game_id, found.game.tcp_port), found)
+    return list(games.values())
+
+
 class JoinScene(MenuScene):
     """Games on the LAN appear by themselves; an address can be typed on the keypad."""
 
@@ -106,12 +114,11 @@ class JoinScene(MenuScene):
         self._poll_wait -= dt
         if self.listener is not None and self._poll_wait <= 0:
             self._poll_wait = 0.25
-            self.games = self.listener.poll()[: self.MAX_GAMES]
+            self.games = one_per_game(self.listener.poll())[: self.MAX_GAMES]
         for i, button in enumerate(self.game_buttons):
             button.visible = i < len(self.games)
             if button.visible:
-                text, self.game_notes[i] = game_label(self.games[i])
-                button.text = th.fit_text(self.theme, text, button.text_size, button.rect.width - self.theme.s(40))
+                button.text, self.game_notes[i] = game_label(self.games[i])
                 button.enabled = self.games[i].game.compatible
                 if not button.enabled:
                     self.game_notes[i] = t("lan.join.other_version")
@@ -141,18 +148,17 @@ class JoinScene(MenuScene):
         pad = self.keys["1"].rect
         if not self.games:
             note = self.problem or t("lan.join.looking")
-            for i, line in enumerate(tm.wrap(note, th.TEXT_BODY, pad.left - tm.s(60) - left)):
-                tm.blit_text(surface, line, th.TEXT_BODY, th.SAND_LIGHT, shadow=True,
-                            topleft=(left, tm.s(220) + i * tm.s(50)))
+            box = pygame.Rect(left, tm.s(220), pad.left - tm.s(60) - left, tm.s(300))
+            tm.blit_fit(surface, note, th.TEXT_BODY, th.SAND_LIGHT, box, align="left", valign="top", shadow=True)
         for button, note in zip(self.game_buttons, self.game_notes, strict=True):
             if button.visible:
-                note = th.fit_text(tm, note, th.TEXT_SMALL, button.rect.width)
-                tm.blit_text(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True,
-                            midtop=(button.rect.centerx, button.rect.bottom + tm.s(12)))
+                below = pygame.Rect(button.rect.left, button.rect.bottom + tm.s(10), button.rect.width, tm.s(44))
+                tm.blit_fit(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, below, shadow=True, max_lines=1)
         box = pygame.Rect(pad.left, pad.top - tm.s(100), self.keys["3"].rect.right - pad.left, tm.s(84))
         draw_panel(surface, box, tm, th.SAND_LIGHT, th.GOLD_DARK, radius=14, shadow=False)
-        shown = th.fit_text(tm, self.address or t("lan.join.address_hint"), th.TEXT_BODY, box.width - tm.s(24))
-        tm.blit_text(surface, shown, th.TEXT_BODY, th.INK if self.address else th.CLAY, center=box.center)
+        shown = self.address or t("lan.join.address_hint")
+        tm.blit_fit(surface, shown, th.TEXT_BODY, th.INK if self.address else th.HINT_ON_SAND,
+                    box.inflate(-tm.s(24), -tm.s(8)), max_lines=1)
 
 
 class WatchScene(JoinScene):
@@ -317,8 +323,9 @@ class SeatScene(MenuScene):
         width = self.name.rect.left - tm.s(40) - text_left
         for i, seat in enumerate(self.seats()[:4]):
             row = self.sit[i].rect
-            who = th.fit_text(tm, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, width)
-            tm.blit_text(surface, who, th.TEXT_SMALL, th.SAND_LIGHT, shadow=True, midleft=(text_left, row.centery))
+            box = pygame.Rect(text_left, row.top, width, row.height)
+            tm.blit_fit(surface, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, th.SAND_LIGHT, box,
+                       align="left", shadow=True, max_lines=1)
         options = lobby.get("options", {})
         port = "" if self.port == DEFAULT_PORT else f":{self.port}"
         table, address = options.get("host") or t("lan.seat.a_table"), f"{self.address}{port}"
@@ -327,14 +334,14 @@ class SeatScene(MenuScene):
             extras = [*options.get("variants", []), *(["open_scores"] if options.get("open_scores") else [])]
             rules = names_of("variant", extras) or t("variant.standard")
             where = t("lan.seat.where_rules", table=table, address=address, rules=rules)
-        where = th.fit_text(tm, where, th.TEXT_BODY, surface.get_width() - 2 * tm.s(MARGIN))
-        tm.blit_text(surface, where, th.TEXT_BODY, th.CREAM, shadow=True, midtop=(surface.get_width() // 2, tm.s(140)))
+        line = pygame.Rect(tm.s(MARGIN), tm.s(136), surface.get_width() - 2 * tm.s(MARGIN), tm.s(56))
+        tm.blit_fit(surface, where, th.TEXT_BODY, th.CREAM, line, shadow=True, max_lines=1)
         status = self.message or {"connecting": t("lan.seat.connecting"),
                                   "reconnecting": t("lan.table.reconnecting")}.get(self.spectator.state, "")
         if status:
-            status = th.fit_text(tm, status, th.TEXT_BODY, surface.get_width() - 2 * tm.s(MARGIN))
-            tm.blit_text(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, shadow=True,
-                        midbottom=(surface.get_width() // 2, surface.get_height() - tm.s(MARGIN) - tm.s(120)))
+            bottom = surface.get_height() - tm.s(MARGIN) - tm.s(120)
+            box = pygame.Rect(tm.s(MARGIN), bottom - tm.s(110), surface.get_width() - 2 * tm.s(MARGIN), tm.s(110))
+            tm.blit_fit(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, box, valign="bottom", shadow=True, max_lines=2)
 
 
 def seat_line(seat: dict[str, Any], mine: bool) -> str:

@@ -4,9 +4,10 @@ Owns: `LanLink` (what the LAN screens read of a link: the host's own `HostLink` 
 `LanTableScene`, `open_table` and `table_config` (the table from a lobby), `link_status` (one line about
 the connection), and `wait_notices` / `draw_wait_notices`: a player who dropped out is waited for in a
 note in the right column, beside the board (never over it), with a countdown to the computer that
-stands in; once the computer plays, or the game is over, or the player is back, the note goes.
+stands in; once the computer plays, or the game is over, or the player is back, the note goes. A
+LAN player is shown the host's news (a damaged save that sent play back) in a dialog, once.
 
-Imports pygame, game.ui and nothing of net (links are handed in). Never game.rules directly.
+Imports pygame, game.ui and net.client (links are handed in). Never game.rules directly.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ import pygame
 
 from game.i18n import t
 from game.ui import theme as th
+from game.ui.dialog import alert
 from game.ui.table_scene import TableScene
 from game.ui.widgets import draw_panel
+from net.client import NetLink
 
 if TYPE_CHECKING:
     from game.session import Update
@@ -87,6 +90,16 @@ class LanTableScene(TableScene):
         # Remote seats are people somewhere else: no curtain for them, and no computer plays them here.
         self.humans = set(link.local_seats)
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self._notice_shown = ""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # The host's news for every player (its saved game was damaged and play went back): once, in a
+        # dialog, so that nobody misses why their last moves are gone.
+        notice = self.lan.host_notice if isinstance(self.lan, NetLink) else ""
+        if notice and notice != self._notice_shown:
+            self._notice_shown = notice
+            alert(self.app, "News from the host", notice)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -154,8 +167,8 @@ def draw_link_banner(surface: pygame.Surface, theme: th.Theme, text: str) -> Non
     rect = pygame.Rect(0, 0, width, theme.s(64))
     rect.midtop = (surface.get_width() // 2, theme.s(8))
     draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=16)
-    line = th.fit_text(theme, text, th.TEXT_BODY, rect.width - theme.s(32))
-    theme.blit_text(surface, line, th.TEXT_BODY, th.CREAM, shadow=True, center=rect.center)
+    theme.blit_fit(surface, text, th.TEXT_BODY, th.CREAM, rect.inflate(-theme.s(32), -theme.s(8)), shadow=True,
+                   max_lines=1)
 
 
 def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLayout, notices: list[WaitNotice]) -> None:
@@ -167,10 +180,9 @@ def draw_wait_notices(surface: pygame.Surface, theme: th.Theme, layout: TableLay
         if rect.bottom > area.bottom:
             break
         draw_panel(surface, rect, theme, th.TERRACOTTA, th.GOLD, radius=12)
-        width = rect.width - theme.s(24)
-        first = th.fit_text(theme, notice.text, th.TEXT_SMALL, width)
-        second = th.fit_text(theme, countdown_line(notice), th.TEXT_SMALL, width)
-        theme.blit_text(surface, first, th.TEXT_SMALL, th.CREAM, shadow=True,
-                        midbottom=(rect.centerx, rect.centery + theme.s(2)))
-        theme.blit_text(surface, second, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
-                        midtop=(rect.centerx, rect.centery + theme.s(2)))
+        inner = rect.inflate(-theme.s(24), -theme.s(12))
+        top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+        bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
+        theme.blit_fit(surface, notice.text, th.TEXT_SMALL, th.CREAM, top, valign="bottom", shadow=True, max_lines=1)
+        theme.blit_fit(surface, countdown_line(notice), th.TEXT_SMALL, th.GOLD_LIGHT, bottom, valign="top",
+                       shadow=True, max_lines=1)

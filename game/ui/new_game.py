@@ -233,11 +233,11 @@ class NewGameScene(MenuScene):
         with t.container(self.seat_panel):
             t.blit_text(surface, "Players", th.TEXT_LARGE, th.INK, midleft=self._players_label)
             for caption, pos in self.captions:
-                t.blit_text(surface, caption, th.TEXT_SMALL, th.CLAY, midtop=pos)
+                t.blit_text(surface, caption, th.TEXT_SMALL, th.HINT_ON_SAND, midtop=pos)
         for row in self.rows[self.count :]:
             pygame.draw.rect(surface, th.SAND_DARK, row.rect, width=max(2, t.s(3)), border_radius=t.s(18))
             words = f"Seat {row.index + 1} is empty: add a player with +"
-            t.blit_fit(surface, words, th.TEXT_SMALL, th.CLAY, row.rect.inflate(-t.s(24), -t.s(8)))
+            t.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, row.rect.inflate(-t.s(24), -t.s(8)))
         heading = pygame.Rect(self.option_panel.left + t.s(16), self.option_panel.top + t.s(24),
                               self.option_panel.width - t.s(32), round(t.s(th.TEXT_LARGE) * 1.2))
         t.blit_fit(surface, "Options", th.TEXT_LARGE, th.INK, heading, valign="top", max_lines=1)

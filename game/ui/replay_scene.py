@@ -78,9 +78,10 @@ def draw_transport_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, c
             pygame.draw.rect(surface, color, pygame.Rect(round(cx + dx - bar / 2 - 1), round(cy - r * 0.8),
                                                          bar + 2, round(r * 1.6)), border_radius=2)
     elif kind in ("step_back", "step_forward"):
+        # One step: a triangle against a bar in its direction (▶| and |◀), unlike Play's lone ▶.
         d = 1 if kind == "step_forward" else -1
-        _triangle(surface, color, cx + d * r * 0.2, cy, r * 0.7, d)
-        pygame.draw.rect(surface, color, pygame.Rect(round(cx - d * r * 0.7 - bar / 2), round(cy - r * 0.7),
+        _triangle(surface, color, cx - d * r * 0.25, cy, r * 0.65, d)
+        pygame.draw.rect(surface, color, pygame.Rect(round(cx + d * r * 0.65 - bar / 2), round(cy - r * 0.7),
                                                      bar, round(r * 1.4)), border_radius=2)
     elif kind in ("to_start", "to_end"):
         d = 1 if kind == "to_end" else -1
@@ -107,14 +108,15 @@ class TransportButton(Button):
         return CAPTIONS.get(self.glyph, "")
 
     def _draw_label(self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color) -> None:
-        words = face.inflate(-theme.s(12), -theme.s(8))
+        words = face.inflate(-theme.s(6), -theme.s(8))
         words.height = words.height * 2 // 5
         words.bottom = face.bottom - theme.s(6)
         side = min(face.width * 9 // 20, words.top - face.top - theme.s(10))
         icon = pygame.Rect(0, 0, side, side)
         icon.center = (face.centerx, (face.top + words.top) // 2 + theme.s(2))
         draw_transport_icon(surface, self.glyph, icon, ink)
-        theme.blit_fit(surface, self.caption, th.TEXT_SMALL, ink, words, max_lines=1, min_size=th.FIT_MIN)
+        # The narrowest window gives these five buttons little room: down to the sofa minimum before "…".
+        theme.blit_fit(surface, self.caption, th.TEXT_SMALL, ink, words, max_lines=1, min_size=th.MIN_TEXT_1080)
 
 
 class Slider(Widget):
@@ -240,8 +242,9 @@ class ReplayScene(TableScene):
         events = self.link.events
         names = self.link.journal.seats
         words = [s["name"] for s in names]
-        self.log.lines = []
+        self.log.clear()
         for evs in events[max(0, self.position - LOG_KEEP):self.position]:
+            self.log.begin()  # one group per action, as the live table logs them
             for e in evs:
                 line = describe(e, words)
                 if line:

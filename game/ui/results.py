@@ -265,7 +265,7 @@ class ResultsScene(MenuScene):
         home = (area.centerx, area.top - t.s(40))  # the queue sits between the name and the bars
         if self.age >= self.t_score:  # every treasure has landed: say how many there were
             words = {0: "no treasures", 1: "+1 treasure"}.get(len(order), f"+{len(order)} treasures")
-            t.blit_text(surface, words, th.TEXT_SMALL, th.CLAY, center=home)
+            t.blit_text(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, center=home)
         for k, color in enumerate(order):
             land = self._treasure_land(k)
             if self.age >= land:

@@ -291,7 +291,8 @@ class SavedGamesScene(MenuScene):
             t.blit_fit(surface, status, th.TEXT_BODY, color, body, align="left", valign="top")
             return
         head = pygame.Rect(x, y, text_w, line_h)
-        t.blit_fit(surface, started_words(journal.started), th.TEXT_SMALL, th.CLAY, head, align="left", max_lines=1)
+        started = started_words(journal.started)
+        t.blit_fit(surface, started, th.TEXT_SMALL, th.HINT_ON_SAND, head, align="left", max_lines=1)
         with t.container(pygame.Rect(x, y, text_w, rect.bottom - y)):
             self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
         foot = pygame.Rect(x, rect.bottom - t.s(14) - line_h, text_w, line_h)

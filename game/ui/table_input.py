@@ -199,17 +199,19 @@ class Controller:
             hint = HELP["farm" if (kind, color) == ("tile", "blue") else kind]
             return SideSpec(("chosen", vid), "Place " + what,
                             [head, "Click a glowing square; right-click to choose again.", hint])
-        return SideSpec(("action", vid), "Your move", [head, "Choose a tile, leader or catastrophe below, "
-                                                       "or one of your leaders on the board."])
+        lines = [head, "Choose a tile, leader or catastrophe below, or one of your leaders on the board."]
+        if self.scene.recap_moves():
+            lines.append("Numbered marks: what the others did since your last move, told in the log.")
+        return SideSpec(("action", vid, len(lines)), "Your move", lines)
 
     def _spec_support(self, view: dict, decision: dict, vid: int) -> SideSpec:
         c = view["conflict"]
         hand = view["seats"][view["seat"]]["hand"] or []
         held = sum(1 for x in hand if x == c["support_color"])
-        title = ("Revolt of " if c["kind"] == "revolt" else "War of ") + ROLE[c["color"]]
+        title = ("Revolt of the " if c["kind"] == "revolt" else "War of the ") + ROLE[c["color"]]
         return SideSpec(("support", vid), title, [], conflict=c,
                         buttons=[ButtonSpec("commit", f"Commit {self.commit}", self.send_commit, "warm")],
-                        stepper=(self.commit, 0, held, self.set_commit))
+                        stepper=(self.commit, 0, held, self.set_commit), choosing=(view["seat"], self.commit))
 
     def _spec_choose_war(self, view: dict, decision: dict, vid: int) -> SideSpec:
         buttons = [ButtonSpec(f"war_{c}", f"{ROLE[c].capitalize()}", self._choose_war(c), "warm",

@@ -24,7 +24,7 @@ ORDER = ("black", "red", "blue", "green")
 
 
 def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] | None:
-    """The group under sq and what its leaders could muster; None when nothing stands there."""
+    """The kingdom under sq and what its leaders could muster; None off a kingdom."""
     s = position(view)
     if s is None:
         return None
@@ -38,7 +38,7 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
     names = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
     leaders = sorted(leaders_in(s, group), key=lambda key: ORDER.index(COLORS[key[1]]))
     if not leaders:
-        return squares, [f"A region of {tiles} tile{'s' * (tiles != 1)}", "no leader: nobody scores here"]
+        return None   # a region without leaders: nothing to tell, and a bubble would only hide the board
     lines = [f"A kingdom of {tiles} tile{'s' * (tiles != 1)}"]
     for seat, color in leaders:
         war = (group & s.tiles[color]).bit_count()

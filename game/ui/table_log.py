@@ -49,6 +49,7 @@ class GameLog:
         self._rect = pygame.Rect(0, 0, 0, 0)  # where the text went last frame (for the mouse)
         self._height = 0  # the whole text's height last frame
         self._marks: dict[int, tuple[int, Any]] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     # -- content -------------------------------------------------------------------------------------
     @property
@@ -75,6 +76,11 @@ class GameLog:
     def clear(self) -> None:
         self.entries = []
         self.scroll = 0
+
+    def animating(self, clock: float) -> bool:
+        """Whether the newest sentence is still fading in, or the text is being dragged."""
+        fresh = bool(self.entries) and clock - self.entries[-1].when < 1.5
+        return fresh or self._drag is not None
 
     # -- the mouse ----------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -139,11 +145,19 @@ class GameLog:
         self._draw_scrollbar(surface, inner)
 
     def _rows(self, width: int) -> list[tuple[str, Entry]]:
+        """Every entry's wrapped lines (wrapping is remembered: a frame must not re-measure the whole game)."""
         t = self.app.theme
+        px = t.s(LOG_SIZE)
         rows: list[tuple[str, Entry]] = []
         for e in self.entries:
-            for line in t.wrap(e.text, LOG_SIZE, width) if not e.turn else [e.text]:
-                rows.append((line, e))
+            if e.turn:
+                rows.append((e.text, e))
+                continue
+            key = (e.text, width, px)
+            lines = self._wrapped.get(key)
+            if lines is None:
+                lines = self._wrapped[key] = t.wrap(e.text, LOG_SIZE, width)
+            rows.extend((line, e) for line in lines)
         return rows
 
     def _draw_row(self, surface: pygame.Surface, inner: pygame.Rect, y: int, text: str, entry: Entry,

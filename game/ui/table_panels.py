@@ -40,9 +40,7 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     shade.fill((*th.LAPIS_DEEP[:3], 215))
     surface.blit(shade, bar)
     pygame.draw.line(surface, th.GOLD_DARK, bar.bottomleft, bar.bottomright, max(2, t.s(3)))
-    t.blit_text(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, shadow=True,
-                midleft=(bar.left + t.s(24), bar.centery))
-    # Right-aligned before the Leave button: what is left in the bag and on the board.
+    # Right-aligned before the menu button: what is left in the bag and on the board.
     x = bar.right - t.s(220)
     icon = t.s(48)
     for name, value, label in (("treasure", view["treasures_left"], "treasures"), ("tile_back", view["bag"], "in bag")):
@@ -51,6 +49,11 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
                         midright=(r.left - t.s(8), bar.centery))
         art.blit(surface, name, pygame.Rect(r.left - t.s(8) - icon, bar.centery - icon // 2, icon, icon))
         x = r.left - t.s(8) - icon - t.s(30)
+    # The status takes what is left on the left: shrunk for long names, cut only as a last resort.
+    room = x + t.s(30) - t.s(24) - (bar.left + t.s(24))
+    size = fit_size(t, status, th.TEXT_BODY, room)
+    t.blit_text(surface, th.fit_text(t, status, size, room), size, th.GOLD_LIGHT, shadow=True,
+                midleft=(bar.left + t.s(24), bar.centery))
 
 
 def variants_line(view: dict[str, Any]) -> str:
@@ -96,7 +99,10 @@ class SeatPanels:
         e_rect = pygame.Rect(rect.left + pad + t.s(10), rect.top + pad, emblem, emblem)
         self.art.blit(surface, f"dynasty_{dyn}", e_rect)
         name_x = e_rect.right + t.s(12)
-        t.blit_text(surface, names[seat], th.TEXT_BODY, th.INK, topleft=(name_x, rect.top + pad))
+        # A long LAN name shrinks to the sofa minimum, then is cut, but never runs out of the tablet.
+        room = rect.right - t.s(12) - name_x
+        size = fit_size(t, names[seat], th.TEXT_BODY, room)
+        t.blit_text(surface, th.fit_text(t, names[seat], size, room), size, th.INK, topleft=(name_x, rect.top + pad))
         sub = "thinking…" if seat in thinking else ("to play" if to_move else view["kinds"][seat] if view.get("kinds")
                                                     else "")
         sub = {"human": "", "easy": "computer (easy)", "normal": "computer", "hard": "computer (hard)"}.get(sub, sub)

@@ -47,6 +47,7 @@ class Move:
     seat: int
     kind: str
     batch: int
+    decided: bool = True  # False: something that befell the seat (a treasure its trader took), not its choice
     placed: list[Square] = field(default_factory=list)
     emptied: list[Square] = field(default_factory=list)
 
@@ -73,8 +74,11 @@ class Recap:
         if kind == "undone":
             self.undo()
             return None
-        if kind in STARTS and isinstance(event.get("seat"), int):
-            self.moves.append(Move(event["seat"], kind, self.batch))
+        seat = event.get("seat")
+        # A treasure taken by another seat than the one moving (its trader's owner) is that seat's gain.
+        other_taker = kind == "treasure_taken" and self.moves and self.moves[-1].seat != seat
+        if (kind in STARTS or other_taker) and isinstance(seat, int):
+            self.moves.append(Move(seat, kind, self.batch, decided=kind in STARTS))
         if not self.moves or kind in ("turn_started", "turn_ended", "game_over"):
             return None
         move = self.moves[-1]
@@ -98,7 +102,7 @@ class Recap:
         """The others' moves after seat's own last decision, oldest first."""
         out: list[Move] = []
         for move in reversed(self.moves):
-            if move.seat == seat:
+            if move.seat == seat and move.decided:
                 break
             out.append(move)
         return out[::-1]

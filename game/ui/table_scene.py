@@ -37,7 +37,7 @@ from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
 from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
-from game.ui.table_words import describe, status_line, tray_message
+from game.ui.table_words import describe, status_line, tray_message, waiting_for
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -77,9 +77,6 @@ class TableScene(Scene):
         self.humans = {i for i in range(len(seats)) if i not in levels}
         self.computers = computers
         self.journal_path = journal_path
-        if self._hot_seat() and getattr(app.settings, "confirm_turn", True):
-            # Hot-seat: a turn ends when its player says so, so the second action can be taken back too.
-            link.table.confirm_seats = frozenset(self.humans)
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -105,6 +102,7 @@ class TableScene(Scene):
         self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
         self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
         self.menu_btn = self.add("menu", Button("Menu", self.open_menu, style="dark", text_size=th.TEXT_SMALL))
+        self._confirm_turns()
         self._poll()
 
     # -- the link ------------------------------------------------------------------------------------
@@ -206,6 +204,12 @@ class TableScene(Scene):
         seat = self.me()
         return self.views[seat] if seat is not None else self.public()
 
+    def _confirm_turns(self) -> None:
+        """Hot-seat with turn confirmation on (Settings): a human's turn ends when its player says so,
+        so the second action can be taken back too. Read every frame: the in-game Settings may change it."""
+        if self._hot_seat():
+            self.link.table.confirm_seats = frozenset(self.humans) if self.app.settings.confirm_turn else frozenset()
+
     def _hot_seat(self) -> bool:
         """Whether every seat is played at this screen, at a table in this process."""
         return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
@@ -221,15 +225,19 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         from game.ui.game_menu import leave_words
 
-        saved = getattr(self.link, "journal", None) is not None
-        confirm(self.app, "Leave the game?", leave_words(saved), self.leave, yes="Leave", no="Stay")
+        words = leave_words(self.saved(), bool(self.config.get("lan")))
+        confirm(self.app, "Leave the game?", words, self.leave, yes="Leave", no="Stay")
+
+    def saved(self) -> bool:
+        """Whether this game is journalled (then Continue resumes it after leaving)."""
+        return self.journal_path is not None or (isinstance(self.link, LocalLink) and self.link.journal is not None)
 
     def open_menu(self) -> None:
         """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
         from game.ui.game_menu import GameMenu
 
         self.control.reset()
-        self.app.push(GameMenu(self.app, self.leave, saved=getattr(self.link, "journal", None) is not None))
+        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan"))))
 
     def exit(self) -> None:
         if self.computers is not None:
@@ -256,9 +264,12 @@ class TableScene(Scene):
     ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
 
     def animating(self) -> bool:
-        """Every frame while pieces move, a toast shows or the table's intro runs; otherwise at rest."""
-        toast = self._toast is not None and self.animator.clock - self._toast[1] < 3.5
-        return self.animator.busy or toast or super().animating()
+        """Every frame while pieces move, a toast shows, a sentence fades in, a button eases or the table's
+        intro runs; otherwise at rest (the pulsing outlines breathe at `ambient_fps`)."""
+        clock = self.animator.clock
+        toast = self._toast is not None and clock - self._toast[1] < 3.5
+        return (self.animator.busy or toast or self.log.animating(clock) or self.side.animating()
+                or super().animating())
 
     def back(self) -> None:
         """Right click: cancel the half-made choice; never leaves the game by accident."""
@@ -355,6 +366,7 @@ class TableScene(Scene):
     # -- per frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         adt = self.app.anim_dt(dt)
+        self._confirm_turns()
         self._poll()
         if None not in self.views:
             return
@@ -391,7 +403,7 @@ class TableScene(Scene):
             return SideSpec(("curtain", vid, seat), f"{name} is next", ["Pass the mouse."])
         if self.me() is None:
             conflict = view["conflict"]
-            return SideSpec(("watch", vid, seat), f"{name} is thinking…" if seat not in self.humans else name,
+            return SideSpec(("watch", vid, seat), waiting_for(view, seat) if seat is not None else name,
                             [] if conflict else ["Watch the board."], conflict=conflict)
         return self.control.side_spec()
 
@@ -403,6 +415,12 @@ class TableScene(Scene):
             return
         lay, view, clock = self.layout_, self.shown(), self.animator.clock
         surface.blit(self.static_layer(), (0, 0))
+        if self.curtain_up() and not self.animator.busy:
+            # Behind the curtain only the board shows through the veil: nothing there is to be read.
+            self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
+            seat = self.decider()
+            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            return
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
         self.panels.draw(surface, lay, view, thinking, clock)
@@ -436,9 +454,6 @@ class TableScene(Scene):
             draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
-        if self.curtain_up() and not self.animator.busy:
-            seat = self.decider()
-            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
 
     def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
         """The kingdom under the cursor, when it points at a piece rather than at a place to play."""

@@ -52,6 +52,7 @@ class SideSpec:
     conflict: dict[str, Any] | None = None
     buttons: list[ButtonSpec] = field(default_factory=list)
     stepper: tuple[int, int, int, Callable[[int], Any]] | None = None  # value, lo, hi, on_change
+    choosing: tuple[int, int] | None = None  # (seat, count): the support the deciding player is choosing
 
 
 class SidePanel:
@@ -130,6 +131,14 @@ class SidePanel:
         for w in self.widgets():
             w.update(adt)
 
+    def animating(self) -> bool:
+        """Whether a button is still popping in or easing into or out of its hover glow."""
+        for w in self.widgets():
+            target = 1.0 if (w.hovered and w.enabled) else 0.0
+            if w.appear < 1.0 or abs(w.hover_t - target) > 0.02:
+                return True
+        return False
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         if self.spec is None:
@@ -185,9 +194,13 @@ class SidePanel:
         self.art.blit(surface, f"leader_{dyn[seat]}_{c['color']}", icon)
         commit = c[f"{side}_commit"]
         board = c[f"{side}_strength"]
+        mine = self.spec.choosing if self.spec is not None else None
+        choosing = commit is None and mine is not None and mine[0] == seat
+        if choosing:
+            commit = mine[1]  # the player's own choice, before it is sent: "your 2"
         total = "?" if commit is None else str(board + commit)
         total_w = t.s(64)
-        t.blit_text(surface, total, th.TEXT_HUGE - 24, th.TERRACOTTA, midright=(row.right - t.s(12), icon.centery))
+        t.blit_text(surface, total, th.TEXT_HUGE - 24, th.INK, midright=(row.right - t.s(12), icon.centery))
         head = f"{names[seat]} {'attacks' if side == 'attacker' else 'defends'}"
         width = row.right - total_w - t.s(10) - (icon.right + t.s(10))
         size, lines = fit_lines(t, head, th.TEXT_SMALL, width, max_lines=2)
@@ -197,7 +210,8 @@ class SidePanel:
             t.blit_text(surface, line, size, th.INK, topleft=(icon.right + t.s(10), y))
             y += line_h
         word = TILE_PLURALS[c["support_color"]]
-        detail = f"{word} on the board {board} + committed {'?' if commit is None else commit} = {total}"
+        added = "your" if choosing else "committed"
+        detail = f"{word} on the board {board} + {added} {'?' if commit is None else commit} = {total}"
         box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
         size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
         line_h = round(t.s(size) * 1.02)

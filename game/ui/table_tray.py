@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 TILE = 104  # at 1080p
+TRAY_FILL = th.lerp_color(th.SAND_DARK, th.CLAY, 0.15)
 PIECE = 88
 
 
@@ -75,10 +76,11 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
               owner: str, dynasty: str, state: dict[str, Any]) -> None:
     """Draw the tray; `state` says what is chosen, picked, usable, hovered."""
     t = app.theme
-    draw_panel(surface, tray, t, th.lerp_color(th.CLAY, th.SAND_DARK, 0.3), th.GOLD_DARK, radius=18)
+    # Sand, a shade darker than the panels: ink on it reads at 6:1 and more.
+    draw_panel(surface, tray, t, TRAY_FILL, th.GOLD_DARK, radius=18)
     if not items and not owner:
         if state.get("message"):  # nobody's hand is shown: say why, so the empty tray is not a mystery
-            t.blit_text(surface, state["message"], th.TEXT_BODY, th.lerp_color(th.INK, th.CLAY, 0.3),
+            t.blit_text(surface, state["message"], th.TEXT_BODY, th.INK,
                         center=tray.center)
         return
     labels = group_labels(app, tray)

@@ -103,7 +103,7 @@ def status_line(view: dict[str, Any]) -> str:
         left = view["actions_left"]
         doing = f"{left} action{'s' * (left != 1)} left"
     elif kind == "support":
-        doing = f"{who} commits support"
+        doing = "committing support" if seat == view["active"] else f"{who} commits support"
     else:
         doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
                  "building": "offered a building", "ziggurat": "offered the ziggurat",
@@ -119,4 +119,12 @@ def tray_message(view: dict[str, Any], curtain: bool, humans: Collection[int]) -
     name = view["names"][seat]
     if curtain:
         return f"{name}'s tiles stay hidden until {name} takes the mouse"
-    return f"{name} is thinking…" if seat not in humans else f"{name} decides"
+    return waiting_for(view, seat)
+
+
+def waiting_for(view: dict[str, Any], seat: int) -> str:
+    """Who decides now, as a watcher sees it: a computer thinks, a person decides."""
+    name = view["names"][seat]
+    kinds = view.get("kinds") or []
+    computer = seat < len(kinds) and kinds[seat] in ("easy", "normal", "hard")
+    return f"{name} is thinking…" if computer else f"{name} decides"

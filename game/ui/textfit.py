@@ -11,6 +11,7 @@ no font and no display (theme.Theme supplies pygame's measure). Must not import 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ CLOSING = set("。，、．：；！？）」』〉》】〕〗〙〛｝］・�
 OPENING = set("（「『〈《【〔〖〘〚｛［([{‘“")
 
 Measure = Callable[[str, int], int]
+_WORDS = re.compile(r" *[^ ]+ *| +")
 
 
 def is_wide(ch: str) -> bool:
@@ -35,6 +37,10 @@ def units(text: str) -> list[str]:
     A break may come after spaces (English words stay whole) and on either side of a wide character,
     except before closing punctuation or after opening punctuation.
     """
+    if text.isascii():
+        # English alone (the common case, every frame): no character is wide, so a line breaks only
+        # after spaces, and a piece is a word with the spaces after it.
+        return _WORDS.findall(text)
     pieces: list[str] = []
     piece = ""
     for ch in text:
@@ -79,7 +85,7 @@ def _cut(text: str, width: int, measure: Callable[[str], int]) -> tuple[list[str
     line = ""
     for ch in text:
         if line and measure((line + ch).rstrip()) > width:
-            lines.append(line)
+            lines.append(line.rstrip())
             line = ""
         line += ch
     return lines, line

@@ -26,8 +26,7 @@ from game.ui.fonts import ScriptFonts
 SAND = pygame.Color(233, 213, 170)
 SAND_LIGHT = pygame.Color(246, 234, 205)
 SAND_DARK = pygame.Color(196, 166, 118)
-# Clay is also quiet text on sand, so it is fired dark enough to read (>= 4.5:1 on SAND).
-CLAY = pygame.Color(118, 74, 40)
+CLAY = pygame.Color(168, 120, 78)  # a fill and border colour: as text on sand it reads only 2.67:1
 TERRACOTTA = pygame.Color(156, 62, 36)  # cream on it, and it on sand, both >= 4.5:1
 TERRACOTTA_LIGHT = pygame.Color(214, 112, 76)
 LAPIS = pygame.Color(34, 58, 112)
@@ -41,7 +40,8 @@ CREAM = pygame.Color(252, 244, 224)  # text on lapis / clay
 SHADOW = pygame.Color(10, 8, 20)
 DISABLED_FILL = pygame.Color(96, 88, 78)
 DISABLED_TEXT = pygame.Color(226, 218, 204)
-# Hint lines under a label: quieter than the label yet >= 4.5:1 against the panel behind them.
+# Hint lines and quiet words: quieter than a label yet >= 4.5:1 against the panel behind them
+# (use these, not CLAY, for words on sand).
 HINT_ON_SAND = pygame.Color(112, 64, 30)
 HINT_ON_DARK = pygame.Color(232, 214, 180)
 RIVER = pygame.Color(46, 110, 160)
@@ -105,19 +105,31 @@ class Theme:
     _containers: list[pygame.Rect] = field(default_factory=list)
     hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
     _scripts: ScriptFonts = field(default_factory=ScriptFonts)  # CJK text: its own face and size
+    # Words drawn every frame are rendered once: (text, px, rgb, shadow) -> surface. Bounded, cleared when full.
+    _lines: dict[tuple, pygame.Surface] = field(default_factory=dict)
+    _scale: tuple[tuple[int, int], float] = ((0, 0), 1.0)
+    _fits: dict[tuple, textfit.Fit] = field(default_factory=dict)
+    _wraps: dict[tuple, list[str]] = field(default_factory=dict)
 
     @property
     def scale(self) -> float:
         """The window's scale against 1920x1080 (height-driven; width only when narrower than 16:9)."""
-        w, h = self.size
-        return max(0.25, min(h / REFERENCE[1], w / REFERENCE[0]))
+        size, scale = self._scale
+        if size != self.size:  # s() runs hundreds of times a frame: the division is done once per size
+            w, h = self.size
+            scale = max(0.25, min(h / REFERENCE[1], w / REFERENCE[0]))
+            self._scale = (self.size, scale)
+        return scale
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = (int(size[0]), int(size[1]))
 
     def s(self, px_at_1080: float) -> int:
         """Pixels in this window for a length given at 1920x1080."""
-        return max(1, round(px_at_1080 * self.scale))
+        size, k = self._scale  # hundreds of calls a frame: the property only when the size changed
+        if size != self.size:
+            k = self.scale
+        return max(1, round(px_at_1080 * k))
 
     def font(self, px: int, text: str = "") -> pygame.font.Font:
         """The font whose line height is `px` (cached); pass the text to get the CJK face where it needs one."""
@@ -159,13 +171,12 @@ class Theme:
         `within` names the box the line belongs to (else the innermost `container()`), for the fit test.
         A shadow is drawn only under light text: under dark text it reads as a doubled letter.
         """
-        img = self.render(text, size_at_1080, color)
+        img = self._line(text, size_at_1080, color)
         rect = img.get_rect(**anchor)
         if self.hide_text:
             return rect
         if shadow and luminance(color) > 0.4:
-            shade = self.render(text, size_at_1080, SHADOW)
-            shade.set_alpha(150)
+            shade = self._line(text, size_at_1080, SHADOW, shade=True)
             off = max(1, self.s(3))
             surface.blit(shade, rect.move(off, off))
         surface.blit(img, rect)
@@ -173,10 +184,30 @@ class Theme:
             self._note(text, rect, within, img, color)
         return rect
 
+    def _line(self, text: str, size_at_1080: int, color: pygame.Color | tuple, shade: bool = False) -> pygame.Surface:
+        """A rendered line from the cache (never handed out: callers of render() get their own)."""
+        key = (text, self.s(size_at_1080), tuple(color)[:3], shade)
+        img = self._lines.get(key)
+        if img is None:
+            if len(self._lines) > 768:
+                self._lines.clear()
+            img = self.render(text, size_at_1080, color)
+            if shade:
+                img.set_alpha(150)
+            self._lines[key] = img
+        return img
+
     def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
         """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters)."""
-        px = self.s(size_at_1080)
-        return textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0])
+        key = (text, self.s(size_at_1080), width)
+        lines = self._wraps.get(key)
+        if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
+            if len(self._wraps) > 1024:
+                self._wraps.clear()
+            px = key[1]
+            lines = textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0])
+            self._wraps[key] = lines
+        return list(lines)
 
     def measure(self, text: str, size_at_1080: int) -> int:
         """The width in pixels of one line at a size given at 1080p."""
@@ -192,10 +223,17 @@ class Theme:
         max_lines: int | None = None,
         spacing: float = 1.1,
     ) -> textfit.Fit:
-        """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis."""
-        return textfit.fit(
-            text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
-        )
+        """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis (cached)."""
+        key = (text, size_at_1080, tuple(box), min_size, max_lines, spacing, self.scale)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            if len(self._fits) > 512:
+                self._fits.clear()
+            fitted = textfit.fit(
+                text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
+            )
+            self._fits[key] = fitted
+        return fitted
 
     def blit_fit(
         self,

@@ -42,11 +42,28 @@ def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=128)
+def _soft_shadow(size: tuple[int, int], radius: int, offset: int, alpha: int) -> pygame.Surface:
+    """Both layers of a drop shadow composed once, so each frame blits one surface, not two."""
+    w, h = size
+    surf = pygame.Surface((w + offset, h + offset), pygame.SRCALPHA)
+    for grow, a in ((offset, alpha // 2), (0, alpha)):
+        layer = _shadow((w + grow, h + grow), radius + grow // 2, a)
+        surf.blit(layer, ((offset - grow) // 2, (offset - grow) // 2))
+    return surf
+
+
 def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int, alpha: int = 110) -> None:
     """A soft drop shadow under a rounded rect (two layers read as soft from across a room)."""
-    for grow, a in ((offset, alpha // 2), (0, alpha)):
-        r = rect.inflate(grow, grow).move(offset // 2, offset)
-        surface.blit(_shadow(r.size, radius + grow // 2, a), r)
+    shade = _soft_shadow(rect.size, radius, offset, alpha)
+    surface.blit(shade, (rect.left, rect.top + offset - offset // 2))  # sunk below, grown to both sides
+
+
+# Panels drawn every frame at the same size (the table's side, seats, log, tray) are composed once and
+# blitted in one go; a panel is cached the second time it is seen, within a pixel budget.
+_PANELS: dict[tuple, pygame.Surface] = {}
+_PANELS_SEEN: set[tuple] = set()
+PANEL_CACHE_PIXELS = 4_000_000
 
 
 def draw_panel(
@@ -60,6 +77,34 @@ def draw_panel(
     shadow: bool = True,
 ) -> None:
     """A clay tablet: rounded, bordered, with a lighter top edge and a shadow."""
+    key = (rect.size, tuple(fill), tuple(border), radius, shadow, theme.scale)
+    image = _PANELS.get(key)
+    opaque = all(len(tuple(c)) < 4 or tuple(c)[3] == 255 for c in (fill, border))  # see-through: drawn directly
+    if image is None and key in _PANELS_SEEN and opaque:
+        image = _panel_image(rect.size, theme, fill, border, radius, shadow)
+        if sum(i.get_width() * i.get_height() for i in _PANELS.values()) > PANEL_CACHE_PIXELS:
+            _PANELS.clear()
+        _PANELS[key] = image
+    if image is not None:
+        surface.blit(image, rect.topleft)
+        return
+    if len(_PANELS_SEEN) > 256:
+        _PANELS_SEEN.clear()
+    _PANELS_SEEN.add(key)
+    _paint_panel(surface, rect, theme, fill, border, radius, shadow)
+
+
+def _panel_image(size: tuple[int, int], theme: Theme, fill: pygame.Color, border: pygame.Color, radius: int,
+                 shadow: bool) -> pygame.Surface:
+    """The panel and its shadow on a transparent surface whose top-left is the panel's."""
+    off = theme.s(10)
+    image = pygame.Surface((size[0] + off, size[1] + 2 * off), pygame.SRCALPHA)
+    _paint_panel(image, pygame.Rect((0, 0), size), theme, fill, border, radius, shadow)
+    return image
+
+
+def _paint_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fill: pygame.Color,
+                 border: pygame.Color, radius: int, shadow: bool) -> None:
     rad = theme.s(radius)
     if shadow:
         draw_shadow(surface, rect, rad, theme.s(10))

@@ -1,0 +1,67 @@
+"""Conflicts read the right way round: the winner first with the winner's strength first, in the log and
+on the banner, and each side in the panel as a sum of the board and the support committed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+
+import pygame  # noqa: E402
+
+from game.session import LocalLink  # noqa: E402
+from game.ui.headless import click, make_app, move  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table_words import describe  # noqa: E402
+
+from .ui_positions import deciding, find_table  # noqa: E402
+
+NAMES = ["Enheduanna", "Gilgamesh"]
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+
+
+def test_a_defender_who_wins_is_named_first_with_its_strength_first() -> None:
+    event = {"kind": "conflict_resolved", "conflict": "revolt", "color": "black", "winner": 1, "loser": 0,
+             "attacker_strength": 0, "defender_strength": 2}
+    assert describe(event, NAMES) == "Gilgamesh wins the revolt, 2 to 0."
+    event.update(winner=0, loser=1, attacker_strength=3, defender_strength=1, conflict="war")
+    assert describe(event, NAMES) == "Enheduanna wins the war, 3 to 1."
+
+
+def test_the_panel_sums_each_side_and_the_result_reads_winner_first() -> None:
+    table, config = find_table(lambda t: deciding("support")(t) and t.state.conflict["kind"] == "revolt")
+    app = make_app((1920, 1080), Settings(animation="normal"))
+    scene = TableScene(app, config, LocalLink(table, frozenset({0, 1})))
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (960, 540), frames=3)
+    move(app, (2, 2))
+    conflict = scene.public()["conflict"]
+    app.theme.record_text = []
+    app.run_frames(1)
+    drawn = [r.text for r in app.theme.record_text]
+    app.theme.record_text = None
+    board = conflict["defender_strength"]
+    assert any(f"temples on the board {board} + committed ? = ?" in " ".join(drawn[i:i + 2])
+               for i in range(len(drawn))), drawn
+    names = scene.public()["names"]
+    for _ in range(2):  # both sides commit nothing more than the board
+        seat = table.to_move()
+        table.submit(seat, {"kind": "commit", "count": 0})
+        app.run_frames(1)
+    banner = next(a for a in scene.animator.anims if a.kind == "banner" and "wins" in a.data["text"])
+    a, d = conflict["attacker_strength"], conflict["defender_strength"]
+    winner = names[conflict["attacker"]] if a > d else names[conflict["defender"]]
+    assert banner.data["text"] == f"{winner} wins, {max(a, d)} to {min(a, d)}"
+    assert f"{winner} wins the revolt, {max(a, d)} to {min(a, d)}." in scene.log.lines
+    pygame.display.quit()
