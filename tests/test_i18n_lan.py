@@ -39,7 +39,8 @@ def test_a_missing_player_is_waited_for_in_chinese_inside_the_right_column(size:
     host = None
     try:
         table, host, ann = two_seat_game(app)
-        assert has_cjk(table.config["seats"][0]["name"]) is False  # names stay as the players typed them
+        # The host is offered names in Chinese; a LAN player's name stays as typed.
+        assert [seat["name"] for seat in table.config["seats"]] == ["恩赫杜安娜", "Ann"]
         ann.close()
         run_until(app, lambda: table.lan.missing == frozenset({1}))
         (notice,) = lan.wait_notices(table.lan, table.views[None]["names"], time.monotonic())

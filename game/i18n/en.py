@@ -41,6 +41,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "common.back": "Back",
     "word.list_separator": ", ",
     # -- LAN: the host's lobby ------------------------------------------------------------------
+    # The names a player is offered, split at |.
+    "lan.names": "Enheduanna|Gilgamesh|Sargon|Hammurabi|Puabi|Ur-Nammu|Kubaba|Naram-Sin",
     "lan.host.heading": "Host a LAN game",
     "lan.host.players": {"one": "{n} player", "other": "{n} players"},
     "lan.host.you": "You: {name}",

@@ -41,6 +41,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "common.back": "返回",
     "word.list_separator": "、",
     # -- LAN: the host's lobby ------------------------------------------------------------------
+    # The names a player is offered, split at |.
+    "lan.names": "恩赫杜安娜|吉爾伽美什|薩爾貢|漢摩拉比|普阿比|烏爾納姆|庫巴巴|納拉姆辛",
     "lan.host.heading": "建立區域網路遊戲",
     "lan.host.players": "{n} 位玩家",
     "lan.host.you": "你：{name}",

@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 
 PLANS = ("open", "local", "easy", "normal", "hard")  # each seat's choices, named lan.host.plan.<plan>
 VARIANT_TOGGLES = ("open_scores", "advanced_board", "buildings", "ziggurat")  # variant.<v>, lan.host.<v>.hint
-NAMES = ["Enheduanna", "Gilgamesh", "Sargon", "Hammurabi", "Puabi", "Ur-Nammu", "Kubaba", "Naram-Sin"]
 NAME_KEY = "lan_name"  # app.shared: the name this player chose last, on the host or the join screens
 ADDRESSES_EVERY = 5.0  # seconds between looks at this computer's addresses (Wi-Fi comes and goes)
 ROW_GAP = 26
@@ -49,7 +48,7 @@ NEWS_LINES = 3
 class NameField(Cycler):
     """The New-game screen's Cycler of names, which also takes a name typed on a keyboard when there is one.
 
-    Typing over one of NAMES starts a new name; Backspace takes a letter off (a name keeps at least one).
+    Typing over one of player_names() starts a new name; Backspace takes a letter off (a name keeps at least one).
     """
 
     def __init__(
@@ -60,7 +59,8 @@ class NameField(Cycler):
                          text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
 
     def _options(self, typed: str) -> list[tuple[str, str]]:
-        names = NAMES if typed in NAMES else [*NAMES, typed]
+        offered = player_names()
+        names = offered if typed in offered else [*offered, typed]
         return [(n, self.label_format.format(n)) for n in names]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -74,16 +74,16 @@ class NameField(Cycler):
         return super().handle(event)
 
     def type(self, text: str) -> None:
-        """Add typed text to the name (a name from NAMES is replaced, not added to)."""
+        """Add typed text to the name (an offered name is replaced, not added to)."""
         text = "".join(c for c in text if c.isprintable())
-        start = "" if self.value in NAMES else self.value
+        start = "" if self.value in player_names() else self.value
         name = (start + text).lstrip()[:MAX_NAME]
         if name:
             self._take(name)
 
     def type_back(self) -> None:
         """Take the last letter off a typed name."""
-        if self.value not in NAMES and len(self.value) > 1:
+        if self.value not in player_names() and len(self.value) > 1:
             self._take(self.value[:-1])
 
     def _take(self, name: str) -> None:
@@ -93,10 +93,15 @@ class NameField(Cycler):
             self.on_change(name)
 
 
+def player_names() -> list[str]:
+    """Return the names a player is offered, in this language (Sumerian and Akkadian rulers)."""
+    return t("lan.names").split("|")
+
+
 def chosen_name(app: App) -> str:
-    """Return the name this player chose last (the first of NAMES until they choose)."""
+    """Return the name this player chose last (the first offered name until they choose)."""
     name = app.shared.get(NAME_KEY)
-    return name if isinstance(name, str) and name else NAMES[0]
+    return name if isinstance(name, str) and name else player_names()[0]
 
 
 def table_name(name: str) -> str:
@@ -199,7 +204,7 @@ class HostScene(MenuScene):
         if not local or seat == local[0]:
             return self.name.value
         used = {s["name"] for i, s in enumerate(self.seats) if i != seat} | {self.name.value}
-        return next((n for n in NAMES if n not in used), t("lan.host.player_n", n=seat + 1))
+        return next((n for n in player_names() if n not in used), t("lan.host.player_n", n=seat + 1))
 
     def set_plan(self, seat: int, value: str) -> None:
         if self.host is None:
