@@ -91,6 +91,11 @@ def test_the_host_lobby_speaks_chinese() -> None:
         drawn = [r.text for r in texts(app)]
         assert "建立區域網路遊戲" in drawn and "座位 1" in drawn and "開始" in drawn, drawn
         assert "返回" in drawn
+        # Only the host's news (net's English lines, not converted yet) and names or numbers are not Chinese.
+        news = " ".join(scene.news)
+        english = [text for text in drawn if not has_cjk(text) and text not in news
+                   and any(word.isalpha() and word.islower() for word in text.split())]
+        assert not english, english
         assert_text_fits(app, "host lobby in Chinese")
     finally:
         app.close()

@@ -3,7 +3,8 @@
 Owns: the current language of this program (`set_language`, `language`), `t(key, **params)` (the
 message in the current language) and `t_in(language, key, **params)`, the catalogue (`catalogue.py`
 with the tables `en.py` and `zh_tw.py`), the game's vocabulary in both languages (`glossary.py`) and
-the choice of language (`choose.py`: --lang, else Settings, else the system locale). Standard
+the choice of language (`choose.py`: --lang, else Settings, else the system locale) and the wire
+form of a message for the LAN (`wire.py`). Standard
 library only, so the host's console and net/ may use it as well as the screens.
 
     t("lan.seat.sit", n=2)            -> "Sit at seat 2" / "坐到座位 2"
@@ -12,9 +13,13 @@ library only, so the host's console and net/ may use it as well as the screens.
 Per player over the LAN (the design; the next step builds it). Each client shows the host's words
 in its own language, so the host must send keys and parameters, never finished sentences: a
 refusal, an error, a notice or a closing reason becomes {"key": "lan.refused.seat_taken",
-"params": {"seat": 2}} beside today's English "reason"/"text" (old clients keep reading the
-English; new ones translate the key). Parameters are data (numbers, player names, colours as
-their wire names) and the client translates game words itself (colour "red" -> t("tile.red")).
+"params": {"seat": 2}} (built by `wire.message`) beside today's English "reason"/"text" (old
+clients keep reading the English; new ones show `wire.shown(payload, fallback=english)`).
+Parameters are data (numbers, player names, colours as their wire names) and the client shows
+game words itself (a parameter `color` = "red" -> t("color.red")). Lobby states are already data
+(seats, plans, dynasties as wire names) and the screens word them; events are data that the table
+words (game/ui/table_words.py, still English). What is built today: the catalogue, `wire`, and the
+LAN screens through `t`; net/ still sends English sentences, listed here.
 The engine stays free of this package: `IllegalAction` would carry `key` and `params` attributes
 beside its English message, and the host forwards them. The host's console (`say`) follows the
 host's language through `t`.
