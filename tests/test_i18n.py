@@ -180,3 +180,22 @@ def test_lang_on_the_command_line() -> None:
     assert parse_args([]).lang is None
     with pytest.raises(SystemExit):
         parse_args(["--lang", "fr"])
+
+
+def test_the_client_starts_in_the_language_asked_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from game.ui import headless  # noqa: F401  (the dummy SDL drivers)
+    from game.ui.app import App
+    from main import parse_args, run_client
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    seen = []
+    monkeypatch.setattr(App, "run", lambda self, scene: seen.append((i18n.language(), scene.__class__.__name__)))
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    try:
+        run_client(parse_args(["--size", "1280x720"]))  # the system's locale
+        run_client(parse_args(["--size", "1280x720", "--lang", "en"]))  # the command line wins
+    finally:
+        i18n.set_language("en")
+    assert seen == [("zh-TW", "TitleScene"), ("en", "TitleScene")]
