@@ -99,3 +99,15 @@ def test_the_host_lobby_speaks_chinese() -> None:
         assert_text_fits(app, "host lobby in Chinese")
     finally:
         app.close()
+
+
+def test_the_keys_the_lan_screens_build_from_names_are_in_the_catalogue() -> None:
+    from game.i18n import has
+    from game.ui.lan_host import PLANS, VARIANT_TOGGLES, player_names
+
+    keys = [f"lan.host.plan.{plan}" for plan in PLANS] + [f"lan.host.{key}.hint" for key in VARIANT_TOGGLES]
+    keys += [f"variant.{key}" for key in VARIANT_TOGGLES] + [f"dynasty.{d}" for d in th.DYNASTIES]
+    assert [key for key in keys if not has(key)] == []
+    names = player_names()
+    assert len(names) == 8 and len(set(names)) == 8 and all(names)
+    assert i18n.t_in("en", "lan.names").split("|")[0] == "Enheduanna"
