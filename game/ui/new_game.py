@@ -165,7 +165,7 @@ class NewGameScene(MenuScene):
         return {
             "players": self.count,
             "seats": [row.seat() for row in self.rows[: self.count]],
-            "variants": [key for key, _, _ in OPTIONS if self.toggles[key].value],
+            "variants": [key for key in OPTIONS if self.toggles[key].value],
             "seed": new_seed(),
         }
 
