@@ -12,7 +12,7 @@ from game.ui import headless
 from game.ui.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
 
-CONVERTED = ["title", "settings", "quit", "new_game"]
+CONVERTED = ["title", "settings", "quit", "new_game", "game_menu"]
 
 
 @pytest.fixture

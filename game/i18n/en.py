@@ -78,6 +78,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
+    # -- the menu over a game -------------------------------------------------------------------
+    "game_menu.heading": "Menu",
+    "game_menu.resume": "Resume",
+    "game_menu.rules": "Rules",
+    "game_menu.settings": "Settings",
+    "game_menu.leave": "Leave the game",
+    "game_menu.leave.title": "Leave the game?",
+    "game_menu.leave.yes": "Leave",
+    "game_menu.leave.no": "Stay",
+    "game_menu.leave.saved_lan": "The game is saved. Host a LAN game on the title screen to continue it with the "
+                                 "same players.",
+    "game_menu.leave.saved": "The game is saved. Continue on the title screen resumes it exactly where you left it.",
+    "game_menu.leave.lan": "You leave this table. The host keeps the game going; a computer may take your seat "
+                           "meanwhile.",
+    "game_menu.leave.unsaved": "This game is not saved: leaving ends it.",
     # -- settings -------------------------------------------------------------------------------
     "settings.heading": "Settings",
     "settings.fullscreen": "Fullscreen",
