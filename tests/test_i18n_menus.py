@@ -109,21 +109,3 @@ def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], t
         app.close()
     finally:
         i18n.set_language("en")
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_rules_page_fits_and_reads_in_chinese(size: tuple[int, int], chinese: None) -> None:
-    from game.ui.rules_pages import PAGES
-    from game.ui.rules_scene import RulesScene
-
-    app = headless.make_app(size, Settings(animation="off"))
-    found, english = [], []
-    for page in range(len(PAGES)):
-        app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)  # the diagrams grow in
-        found += faults(app)
-        english += [w for w in words(app) if w.isascii() and any(p.isalpha() and p.islower() for p in w.split())]
-    assert not found, "\n".join(found)
-    assert not english, english
-    assert PAGES[3].title == "叛亂" and PAGES[4].title == "戰爭"
-    app.close()

@@ -33,7 +33,6 @@ GLOSSARY: tuple[Term, ...] = (
     Term("farm", "農田", ("農場", "農地"), "tile.blue"),
     Term("market", "市場", ("市集", "集市"), "tile.green"),
     Term("settlement", "聚落", ("定居點", "居住地", "村落"), "tile.black"),
-    Term("tile", "板塊", ("方塊", "磁磚", "瓷磚")),
     Term("catastrophe", "災難", ("災害", "天災", "大災變"), "word.catastrophe"),
     Term("treasure", "寶物", ("寶藏", "財寶"), "word.treasure"),
     Term("monument", "紀念碑", ("紀念物", "遺跡", "紀念塔"), "word.monument"),

@@ -1,8 +1,7 @@
 """The pages of the in-game rules: a sofa-sized summary of RULES.md with drawn diagrams.
 
-Owns: each page (short lines, big type; the words are the catalogue's `rules.<page>.*` keys, in
-the player's language) and its diagram, drawn from tile, leader and treasure sprites (or shapes) on
-a small board. `PAGES` is what RulesScene shows, in order.
+Owns: the text of each page (short lines, big type) and its diagram, drawn from tile, leader
+and treasure sprites (or shapes) on a small board. `PAGES` is what RulesScene shows, in order.
 
 Must not import: game.rules (the diagrams are pictures, not positions), net, or any scene.
 """
@@ -16,8 +15,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-import game.i18n as i18n
-from game.i18n import has, name_of, t
 from game.ui import pieces
 from game.ui import theme as th
 
@@ -30,24 +27,10 @@ TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 
 @dataclass(frozen=True)
 class Page:
-    """One page: its catalogue key (rules.<key>.title, rules.<key>.1 .. .<count>, .caption) and its picture."""
-
-    key: str
-    count: int
+    title: str
+    lines: tuple[str, ...]
     diagram: Diagram
-
-    @property
-    def title(self) -> str:
-        return t(f"rules.{self.key}.title")
-
-    @property
-    def lines(self) -> tuple[str, ...]:
-        return tuple(t(f"rules.{self.key}.{i}") for i in range(1, self.count + 1))
-
-    @property
-    def caption(self) -> str:
-        key = f"rules.{self.key}.caption"
-        return t(key) if has(key) else ""
+    caption: str = ""
 
 
 # -- a small board ---------------------------------------------------------------------------------
@@ -166,7 +149,7 @@ def goal(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> N
 
 def actions(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     t = app.theme
-    cards = [(i18n.t(f"rules.label.{kind}"), kind) for kind in ("leader", "tile", "catastrophe", "swap")]
+    cards = (("Leader", "leader"), ("Tile", "tile"), ("Catastrophe", "catastrophe"), ("Swap", "swap"))
     w, h = rect.width // 2, rect.height // 2
     for i, (label, kind) in enumerate(cards):
         cell = pygame.Rect(rect.left + (i % 2) * w, rect.top + (i // 2) * h, w, h)
@@ -221,8 +204,7 @@ def final(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> 
 
 def variants(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
     t = app.theme
-    items = [(name_of("variant", variant), sprite) for variant, sprite in
-             (("advanced_board", "treasure_priority"), ("buildings", "building_red"), ("ziggurat", "ziggurat"))]
+    items = (("Advanced board", "treasure_priority"), ("Buildings", "building_red"), ("Ziggurat", "ziggurat"))
     w = rect.width // 3
     for i, (label, sprite) in enumerate(items):
         cell = pygame.Rect(rect.left + i * w, rect.top, w, rect.height)
@@ -235,12 +217,91 @@ def variants(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) 
 
 
 PAGES: tuple[Page, ...] = (
-    Page("goal", 3, goal),
-    Page("actions", 4, actions),
-    Page("kingdoms", 4, kingdoms),
-    Page("revolt", 4, revolt),
-    Page("war", 4, war),
-    Page("monuments", 4, monuments),
-    Page("final", 3, final),
-    Page("variants", 3, variants),
+    Page(
+        "Goal and turn",
+        (
+            "Grow kingdoms between the two rivers and score points in four colours.",
+            "At the end your score is your WEAKEST colour: keep all four growing.",
+            "On your turn take two actions (the same one twice is fine), then refill your hand to six tiles.",
+        ),
+        goal,
+        "This player scores 4: green is lowest.",
+    ),
+    Page(
+        "The four actions",
+        (
+            "1. Place, move or withdraw a leader. Leaders stand on land, next to a temple (red).",
+            "2. Place a tile from your hand. Blue farms only on the river; the rest only on land.",
+            "3. Place a catastrophe: it destroys a tile and stays for good.",
+            "4. Swap one to six tiles for new ones from the bag. (You may also pass.)",
+        ),
+        actions,
+    ),
+    Page(
+        "Kingdoms and leaders",
+        (
+            "Tiles touching each other form a region; with a leader it is a kingdom.",
+            "A tile placed in a kingdom scores 1 point of its colour for the leader of that colour.",
+            "No such leader? The king (black) takes it. No king? Nobody scores.",
+            "A kingdom holds one leader of each colour at most.",
+        ),
+        kingdoms,
+        "The new green market scores for the king.",
+    ),
+    Page(
+        "Revolts",
+        (
+            "Put a leader into a kingdom that already has one of its colour: a revolt.",
+            "Strength: the temples next to your leader, plus red tiles you add from your hand.",
+            "The attacker adds first. Ties go to the defender.",
+            "The loser's leader goes home; the winner scores 1 red point.",
+        ),
+        revolt,
+        "Bull priest: 2 temples. Lion priest: 1 temple.",
+    ),
+    Page(
+        "Wars",
+        (
+            "A tile that joins two kingdoms starts a war for each colour with a leader on both sides.",
+            "Strength: all tiles of that colour on your side, plus tiles of it from your hand.",
+            "The loser loses the leader and those tiles; the winner scores a point for the leader and each tile.",
+            "In a war of priests, treasure temples and temples next to other leaders stay.",
+        ),
+        war,
+        "The unification tile joins them: a war of farmers.",
+    ),
+    Page(
+        "Monuments and treasures",
+        (
+            "Four tiles of one colour in a square may become a monument of that colour and another.",
+            "At the end of your turn, your leaders in its kingdom score 1 each if they match one of its colours.",
+            "At the end of a turn, a kingdom with two or more treasures and a trader (green): the trader's owner "
+            "takes all but one.",
+            "Each treasure is one point of any colour at the end.",
+        ),
+        monuments,
+        "Four tiles turned face down: a monument.",
+    ),
+    Page(
+        "The end and the final score",
+        (
+            "The game ends when the bag cannot refill a hand, or at the end of a turn with two or fewer treasures "
+            "left on the board.",
+            "Treasures are added one by one to your lowest colour. Your score is then your lowest colour.",
+            "Highest score wins. Ties: compare the second-lowest colour, then the third, then the highest.",
+        ),
+        final,
+        "Treasures lift the weakest colour.",
+    ),
+    Page(
+        "Variants",
+        (
+            "Advanced board: other rivers, fourteen treasures; the eight in the middle must be taken first.",
+            "Civilization buildings: a line of three tiles of a colour may hold its building, worth points.",
+            "Ziggurat: five tiles of one colour in a plus make it. At the end of your turn, if your king is in "
+            "the ziggurat's kingdom, you score 1 black point.",
+        ),
+        variants,
+        "Choose them on the New game screen.",
+    ),
 )
