@@ -100,10 +100,14 @@ class NetLink:
 
     @property
     def notice(self) -> str:
-        """Return a line about the link's health ("" while all is well)."""
+        """Return the line the table shows about the link ("" while all is well): why it is gone, that it
+        is getting its seat back, or the host's news (a game resumed at an earlier position, until the
+        next action)."""
+        if self.gone:
+            return self.reason
         if self.state == "reconnecting":
             return "The connection to the host dropped; getting our seat back…"
-        return self.reason if self.gone else ""
+        return self.host_notice
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """Return the latest view of our seat, or the public one (None); None for any other seat."""
@@ -318,6 +322,7 @@ class NetLink:
                     self._story.pop()
             elif events:
                 self._story.append(list(events))
+                self.host_notice = ""  # play moved on from where the host's news was told
             self._queue.append(update)
 
 

@@ -287,6 +287,7 @@ class HostCore(Connections):
         elif self.table.records:
             record = self.table.records[-1]
             self.actions += 1
+            self.notice = None  # play moved on: newcomers need not hear where a resumed game went back to
             self.say(describe_action(self.table.seats[record.seat].name, record.action))
         self._broadcast(events)
         if self.table.state.game_over and self.phase == "playing":

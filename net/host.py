@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.journal import Journal, new_path
-from game.session import LocalLink, Table, Update, new_seed
+from game.session import LinkStatus, LocalLink, Table, Update, new_seed
 from net import resume as resuming
 from net.computers import HostComputers
 from net.core import HostCore
@@ -312,6 +312,17 @@ class HostLink(LocalLink):
     def reason(self) -> str:
         """Return why the hosted game closed, or "" while it goes on."""
         return self.host._closing_reason if self.host.phase == "closed" else ""
+
+    @property
+    def status(self) -> LinkStatus:  # type: ignore[override]
+        """Return how the link stands: playing while the host serves, lost once it has closed."""
+        return LinkStatus.LOST if self.host.phase == "closed" else LinkStatus.PLAYING
+
+    @property
+    def notice(self) -> str:  # type: ignore[override]
+        """Return why the hosted game closed, or the host's news to its players ("" when there is none)."""
+        with self.host.lock:
+            return self.reason or self.host.core.notice or ""
 
     @property
     def state(self) -> str:

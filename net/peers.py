@@ -45,9 +45,9 @@ class HostConfig:
     idle_timeout: float = 30.0  # clients ping every few seconds; silence this long is a dead link
     replace_after: float | None = 60.0  # a missing player's seat goes to the computer after this (None: never)
     computer_delay: float = 0.6  # the least time a computer takes to act, so people can follow it
-    # Where computers think. A thread: a worker process outlives a host killed with SIGKILL (it keeps the
-    # terminal's pipes and a core busy), and the host's own work per action is small beside a decision.
-    computer_workers: str = "thread"
+    # Where computers think: a worker process (it leaves when the host dies), so that a long decision never
+    # holds the interpreter lock the network loop needs; "thread" for tests that start many hosts.
+    computer_workers: str = "process"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
     max_pending: int = 8  # connections that have not said hello yet; the oldest makes way for a new one
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped

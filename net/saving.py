@@ -2,11 +2,11 @@
 
 Owns: `HostJournal`, a JournalWriter that appends each action's checked line to the journal before the
 update goes out (a host killed at any moment keeps every action a client was shown) and leaves the fsync
-to a background thread once the update is sent (so the disk's latency never sits between an action and the
-players' screens); and the seats file beside the journal (`<journal>.seats`, readable by its owner only,
-never sent to anyone): each seat's plan, computer level and secret token, the game's id and how many undos
-there were, so that after a restart players take their seats back with their tokens and view ids go on
-rising.
+to a background thread, in the first pause of play after the update is sent (so the disk's latency never
+sits between an action and the players' screens); and the seats file beside the journal
+(`<journal>.seats`, readable by its owner only, never sent to anyone): each seat's plan, computer level and
+secret token, the game's id and how many undos there were, so that after a restart players take their seats
+back with their tokens and view ids go on rising.
 
 Imports the standard library, game.journal and game.session only. Never pygame, never game.ui.
 """
@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 SEATS_FORMAT = "two-rivers-seats"
 SYNC_EVERY = 0.25  # seconds: at most this often an fsync (each costs the whole machine some milliseconds)
+QUIET = 0.05  # seconds without a new action before an fsync: never in the middle of a burst of play
+MAX_UNSYNCED = 2.0  # seconds: a burst that never pauses is fsynced this often all the same
 SEATS_SUFFIX = ".seats"
 
 
@@ -107,6 +110,7 @@ class HostJournal(JournalWriter):
         self._stopped = threading.Event()
         self._closed = False
         self._finish_pending = False  # the game ended: rewrite the header once the last updates are sent
+        self._last_write = 0.0  # time.monotonic() of the last appended line
         self.secrets: SeatSecrets | None = None
         super().__init__(table, path, lan=True, started=started)
         self._syncer = threading.Thread(target=self._sync_loop, name="two-rivers-journal-sync", daemon=True)
@@ -156,6 +160,7 @@ class HostJournal(JournalWriter):
             return
         self._written = n + 1
         self._dirty = True
+        self._last_write = time.monotonic()
 
     def save(self) -> None:
         """Rewrite the whole journal atomically (with its fsync), and append to the new file from now on."""
@@ -189,10 +194,26 @@ class HostJournal(JournalWriter):
         while not self._closed:
             self._wake.wait()
             self._wake.clear()
+            self._wait_for_quiet()
             self._sync()
             # Actions in quick succession share one fsync: a power cut loses at most this much more play,
             # and a process that is killed loses nothing (the lines are already written).
             self._stopped.wait(SYNC_EVERY)
+
+    def _wait_for_quiet(self) -> None:
+        """Wait until no action has been appended for QUIET seconds (at most MAX_UNSYNCED in all).
+
+        An append made while an fsync of the same file runs waits for it (the file system locks the file),
+        and that wait would sit between an action and every player's screen; people pause between moves,
+        so the fsync comes in a pause, a few hundredths of a second after the move.
+        """
+        started = time.monotonic()
+        while not self._closed:
+            now = time.monotonic()
+            calm = now - self._last_write
+            if calm >= QUIET or now - started >= MAX_UNSYNCED:
+                return
+            self._stopped.wait(min(QUIET - calm, MAX_UNSYNCED - (now - started)))
 
     def _sync(self) -> None:
         with self._io:

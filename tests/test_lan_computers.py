@@ -1,6 +1,6 @@
-"""The hosted game's computer seats are the one driver every table uses: a LAN host's computers make exactly
-the decisions a hot-seat table's make for the same game seed and AI seed, and a missing player's stand-in
-plays through the same driver."""
+"""The host's own seats: its computers are the one driver every table uses (a LAN host's computers make
+exactly the decisions a hot-seat table's make for the same game seed and AI seed; a missing player's stand-in
+plays through the same driver), and the host's screen holds a whole Link over the hosted table."""
 
 from __future__ import annotations
 
@@ -44,3 +44,19 @@ def test_the_hosts_computers_decide_as_a_hot_seat_tables_do() -> None:
     hosted = hosted_game("easy")
     assert len(hosted) > 50
     assert hosted == hot_seat_game("easy")
+
+
+def test_the_hosts_own_screen_holds_a_whole_link_that_is_lost_once_the_host_closes() -> None:
+    from game.session import Link, LinkStatus
+
+    host = Host(HostConfig(players=2, bind="127.0.0.1", port=0, announce=False, seed=SEED, computer_delay=60.0),
+                say=lambda line: None)
+    host.set_plan(0, "local")
+    host.set_plan(1, "computer")
+    host.start()
+    host.start_game()
+    link = host.local_link()
+    assert isinstance(link, Link) and link.status is LinkStatus.PLAYING and link.notice == ""
+    assert link.view(0) is not None and link.view(1) is None and link.local_seats == frozenset({0})
+    link.close()
+    assert link.status is LinkStatus.LOST and link.notice == "The host has left the game."

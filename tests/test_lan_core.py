@@ -360,6 +360,33 @@ def test_undo_is_refused_for_spectators_and_stale_views() -> None:
     assert "Nothing to undo" in error["reason"]
 
 
+def test_what_cannot_be_done_now_is_refused_to_its_sender_only() -> None:
+    wire = Wire()
+    ann, _ = wire.player("Ann")
+    (error,) = wire.send(ann, p.action(0, {"kind": "pass"}))
+    assert error["type"] == "error" and "not under way" in error["reason"]
+    assert "there is no seat 4" in refusal(wire.send(wire.connect(), p.hello("Bob", seat=3)))
+    tv = wire.connect()
+    wire.send(tv, p.hello("TV", role="spectator"))
+    (error,) = wire.send(tv, p.undo(0))
+    assert error["type"] == "error" and "nothing for you to undo" in error["reason"]
+    wire.player("Bob")
+    table = wire.start()
+    mover = wire.core._peer_of(table.to_move() or 0)
+    assert mover is not None
+    (error,) = wire.send(mover.conn, p.action(0, {"kind": "place_tile", "color": "red", "to": "here"}))
+    assert error["type"] == "error" and error["view_id"] == 0 and table.view_id == 0
+
+
+def test_players_in_the_lobby_are_let_go_when_the_host_resumes_a_saved_game(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    wire = Wire()
+    ann, _ = wire.player("Ann")
+    resume_game(wire.core, path)
+    wire.deliver(wire.core.take())
+    assert "continues a saved game" in wire.last(ann, "refused")["reason"]
+
+
 # --- the lobby -------------------------------------------------------------------------------------
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from game.session import LinkStatus
 from net import headless
 from net import protocol as p
-from net.client import Refused, WireClient
+from net.client import NetLink, Refused, WireClient
 from net.headless import parse_seats
 from net.host import Host, HostConfig
 from net.saving import seats_path
@@ -227,18 +228,35 @@ def test_players_are_told_when_a_damaged_journal_sends_the_game_back(tmp_path: P
     said: list[str] = []
     again = resume_quietly(path, said)
     back: list[WireClient] = []
+    link = NetLink("127.0.0.1", again.port, "Player 1", seat=0, token=tokens[0])
     try:
         assert any("damaged" in line for line in said)
-        for seat, token in enumerate(tokens):
-            client = WireClient("127.0.0.1", again.port)
-            back.append(client)
-            client.hello(f"Player {seat + 1}", seat=seat, token=token)
-            notice = client.expect("notice")
-            assert "earlier position" in notice["text"] and f"after action {len(lines) - 3}" in notice["text"]
+        # A player's own client shows it as the table's notice line, and as a message over the table.
+        wait_for(lambda: "earlier position" in link.notice, 5, "the notice on the player's link")
+        assert f"after action {len(lines) - 3}" in link.notice and link.status is LinkStatus.PLAYING
+        assert any(u.error and "earlier position" in u.error for u in link.poll())
+        client = WireClient("127.0.0.1", again.port)
+        back.append(client)
+        client.hello("Player 2", seat=1, token=tokens[1])
+        assert "earlier position" in client.expect("notice")["text"]
         watcher = WireClient("127.0.0.1", again.port)
         back.append(watcher)
         watcher.hello("TV", role="spectator")
         assert "earlier position" in watcher.expect("notice")["text"]
+        # Once play moves on, the news is old: the link stops showing it and newcomers are not told.
+        with again.lock:
+            assert again.table is not None
+            seat = again.table.to_move()
+            assert seat is not None
+            again.table.submit(seat, again.table.legal_actions(seat)[0])
+        wait_for(lambda: link.notice == "", 5, "the notice to go once play moves on")
+        late = WireClient("127.0.0.1", again.port)
+        back.append(late)
+        late.hello("TV 2", role="spectator")
+        late.send(p.ping(7))  # the host answers in order: whatever it had to say comes before the pong
+        while (message := late.recv())["type"] != "pong":
+            assert message["type"] != "notice"
     finally:
+        link.close()
         again.stop()
         close_all(back)

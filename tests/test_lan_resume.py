@@ -18,7 +18,7 @@ from game import journal as jr
 from net.client import Refused, WireClient
 from net.host import Host, HostConfig
 from net.saving import load_secrets, seats_path
-from tests.lan_kit import close_all, make_host, normal, play, seat_players
+from tests.lan_kit import close_all, make_host, normal, play, seat_players, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -273,3 +273,25 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
             back.close()
         if scene.host is not None:
             scene.host.stop()
+
+
+def test_the_journal_is_made_durable_in_the_first_pause_after_an_action(tmp_path: Path) -> None:
+    host = make_host(players=2, seed=4, data_dir=tmp_path / "data")
+    clients = seat_players(host, 2)
+    host.start_game()
+    try:
+        journal = host.journal
+        assert journal is not None and host.table is not None
+        with host.lock:
+            seat = host.table.to_move()
+            host.table.submit(seat, host.table.legal_actions(seat)[0])
+            assert journal._dirty  # written (a kill loses nothing), not yet fsynced
+        def synced() -> bool:
+            with journal._io:  # the syncer's lock over the file and its dirty mark
+                return not journal._dirty
+
+        wait_for(synced, 5, "the fsync in the pause after the action")
+        assert len(jr.read(journal.path).actions) == 1
+    finally:
+        host.stop()
+        close_all(clients)

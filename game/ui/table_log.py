@@ -57,6 +57,12 @@ class GameLog:
         """The sentences, oldest first."""
         return [e.text for e in self.entries]
 
+    @lines.setter
+    def lines(self, texts: list[str]) -> None:
+        """Start again from these sentences (the replay rebuilds its trail when it seeks)."""
+        self.entries = [Entry(text, -10.0, 0) for text in texts]
+        self.scroll = 0
+
     def begin(self) -> int:
         """Start the group of sentences of one change (one action and what it set off)."""
         self.group += 1

@@ -1,0 +1,87 @@
+"""The converted menus in 繁體中文: title, Settings and the quit dialog fit; Settings switches the language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.ui import headless
+from game.ui.settings import Settings
+from tests.test_ui_fit import SIZES, faults, menu_scene, shown
+
+CONVERTED = ["title", "settings", "quit", "new_game"]
+
+
+@pytest.fixture
+def chinese() -> Iterator[None]:
+    i18n.set_language("zh-TW")
+    yield
+    i18n.set_language("en")
+
+
+def words(app) -> list[str]:  # type: ignore[no-untyped-def]
+    app.theme.record_text = []
+    app.run_frames(1)
+    drawn, app.theme.record_text = app.theme.record_text, None
+    return [record.text for record in drawn]
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_converted_menus_fit_in_chinese(name: str, size: tuple[int, int], chinese: None) -> None:
+    app = headless.make_app(size, Settings(animation="off"))
+    if name == "quit":  # the title's own question, with its own words
+        shown(app, menu_scene("title", app), 0.5)
+        app.top.ask_quit()
+        headless.settle(app, 1.0)
+    else:
+        shown(app, menu_scene(name, app), 1.5)
+    assert not faults(app), "\n".join(faults(app))
+    drawn = words(app)
+    english = [w for w in drawn if w.isascii() and any(part.isalpha() and part.islower() for part in w.split())]
+    assert not english, english
+    app.close()
+
+
+def test_the_chinese_title_and_its_letters(chinese: None) -> None:
+    from game.ui.title import TitleScene
+
+    app = headless.make_app((1920, 1080), Settings(animation="off"))
+    scene = TitleScene(app)
+    shown(app, scene, 1.5)
+    assert [b.text for b in (scene.new_game, scene.cont)] == ["新遊戲", "繼續"]
+    letters = scene._title_letters()
+    assert len(letters) == 4  # 兩河流域, one CJK face per character
+    assert all(face.get_bounding_rect().height > 100 for face, _, _ in letters)
+    app.close()
+
+
+def test_choosing_a_language_in_settings_speaks_it_at_once_and_keeps_it(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.title import TitleScene
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    app = headless.make_app((1280, 720), Settings(animation="off"))
+    title = TitleScene(app)
+    app.push(title)
+    app.push(SettingsScene(app))
+    headless.settle(app, 0.5)
+    try:
+        settings = app.top
+        assert [value for value, _ in settings.language.options] == ["", "en", "zh-TW"]
+        assert [label for _, label in settings.language.options][1:] == ["English", "繁體中文"]
+        settings.language.value = "zh-TW"
+        settings.set_language("zh-TW")
+        assert i18n.language() == "zh-TW"
+        assert app.top is not settings and app.top.heading == "設定"  # built again in Chinese
+        assert title.new_game.text == "新遊戲"  # the title below took the new words
+        assert Settings.load(tmp_path / "settings.json").language == "zh-TW"
+        app.top.set_language("en")
+        assert title.new_game.text == "New game" and app.top.heading == "Settings"
+    finally:
+        i18n.set_language("en")
+        app.close()
