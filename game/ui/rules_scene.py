@@ -61,7 +61,7 @@ class RulesScene(MenuScene):
         self.prev = self.add("prev", Button("", lambda: self.go(self.page - 1), icon="left"))
         self.next = self.add("next", Button("", lambda: self.go(self.page + 1), icon="right"))
         self.dots = [self.add(f"page{i + 1}", PageDot(self, i)) for i in range(len(PAGES))]
-        self.add_back_button(say("common.back"))
+        self.add_back_button()
         self.text_panel = self.picture_panel = pygame.Rect(0, 0, 0, 0)
         self._sync()
 
