@@ -1,11 +1,11 @@
-"""The LAN client: `NetLink`, a Link to a hosted table over TCP, and `WireClient`, a tiny scripted client.
+"""The LAN client: `NetLink`, a whole game.session.Link to a hosted table over TCP.
 
 Owns: connecting to a host, the hello, reading the host's messages on a background thread into a queue of
 `game.session.Update`s (the same shape a LocalLink gives the table scene), sending actions with the view
 id they were decided on, keeping the link alive with pings, reconnecting with the seat's token after a drop
 (`state == "reconnecting"`), and a clear final state when the host is gone (`"closed"`) or refuses us
-(`"refused"`), with `reason` in words. `WireClient` is a blocking client for tests and benchmarks that
-speaks raw messages and keeps every one it receives.
+(`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests and benchmarks, lives in
+net.wireclient and is named here too.
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
@@ -14,7 +14,6 @@ game.ui.
 from __future__ import annotations
 
 import logging
-import select
 import socket
 import threading
 import time
@@ -25,6 +24,9 @@ from game.session import LinkStatus, Update
 from net import protocol as p
 from net.framing import FrameDecoder, FrameError, encode_frame
 from net.legal import unpack_legal
+from net.wireclient import Refused, WireClient, recv_ready
+
+__all__ = ["NetLink", "Refused", "WireClient", "public_view"]  # WireClient lives in net.wireclient
 
 log = logging.getLogger(__name__)
 
@@ -244,7 +246,7 @@ class NetLink:
                 if now - last_ping > self.ping_every and answered:
                     self._send_message(p.ping(), quiet=True)
                     last_ping = now
-                data = _recv(sock, 0.2)
+                data = recv_ready(sock, 0.2)
                 if data is None:
                     continue
                 if not data:
@@ -336,103 +338,3 @@ def _stand_in_at(pairs: Any, now: float) -> dict[int, float]:
                 and isinstance(pair[1], int | float) and 0 <= pair[1] <= 86400):
             out[pair[0]] = now + float(pair[1])
     return out
-
-
-def _recv(sock: socket.socket, wait: float) -> bytes | None:
-    """Return what arrived within wait seconds (b"" at the end of the stream), or None if nothing did."""
-    # select, not a socket timeout: the UI thread may be sending on this socket meanwhile.
-    readable, _, _ = select.select([sock], [], [], wait)
-    return sock.recv(65536) if readable else None
-
-
-# ---------------------------------------------------------------------------------------------------
-# A scripted client for tests and benchmarks
-
-
-class Refused(ConnectionError):
-    """The host refused or closed; the message is its reason."""
-
-
-class WireClient:
-    """A blocking client that sends raw messages (or raw bytes) and keeps every message it receives."""
-
-    def __init__(self, address: str, port: int, timeout: float = 5.0) -> None:
-        self.sock = socket.create_connection((address, port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.timeout = timeout
-        self.decoder = FrameDecoder()
-        self.inbox: list[dict[str, Any]] = []  # received and not yet taken by recv()
-        self.log: list[dict[str, Any]] = []  # everything ever received, for the secrecy tests
-        self.bytes_received = 0
-        self.raw = bytearray()  # every byte received, for the secrecy tests
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.view: dict[str, Any] | None = None
-        self.legal: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Send one message."""
-        self.sock.sendall(encode_frame(message))
-
-    def send_raw(self, data: bytes) -> None:
-        """Send bytes as they are (the fault tests)."""
-        self.sock.sendall(data)
-
-    def hello(self, name: str, role: str = "player", seat: int | None = None, token: str | None = None,
-              dynasty: str | None = None) -> dict[str, Any]:
-        """Say hello and return the welcome; raise Refused with the host's reason otherwise."""
-        self.send(p.hello(name, role, seat, token, dynasty))
-        welcome = self.expect("welcome")
-        self.seat, self.token = welcome["seat"], welcome["token"]
-        return welcome
-
-    def recv(self, timeout: float | None = None) -> dict[str, Any]:
-        """Return the next message; raise TimeoutError, or ConnectionError when the host hangs up."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while not self.inbox:
-            # Always look at the socket once, so that a zero timeout still reads what has arrived.
-            data = _recv(self.sock, max(0.0, deadline - time.monotonic()))
-            if data is None:
-                if time.monotonic() >= deadline:
-                    raise TimeoutError("no message from the host in time")
-                continue
-            if not data:
-                raise ConnectionError("the host closed the connection")
-            self.bytes_received += len(data)
-            self.raw += data
-            for message in self.decoder.feed(data):
-                self._note(message)
-        return self.inbox.pop(0)
-
-    def _note(self, message: dict[str, Any]) -> None:
-        self.log.append(message)
-        self.inbox.append(message)
-        if message.get("type") == "update":
-            self.view = message["view"]
-            self.legal = unpack_legal(message.get("legal"))
-
-    def expect(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
-        """Return the next message of type kind, skipping others; raise Refused on a refusal or closing."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            message = self.recv(max(0.0, deadline - time.monotonic()))
-            if message["type"] == kind:
-                return message
-            if message["type"] in ("refused", "host_closing"):
-                raise Refused(message["reason"])
-
-    def drain(self, wait: float = 0.05) -> list[dict[str, Any]]:
-        """Return every message that arrives within wait seconds of the last one."""
-        out = []
-        while True:
-            try:
-                out.append(self.recv(wait))
-            except TimeoutError:
-                return out
-
-    def close(self) -> None:
-        """Hang up without a goodbye."""
-        try:
-            self.sock.close()
-        except OSError:
-            pass

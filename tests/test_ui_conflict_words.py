@@ -49,7 +49,7 @@ def test_the_panel_sums_each_side_and_the_result_reads_winner_first() -> None:
     conflict = scene.public()["conflict"]
     app.theme.record_text = []
     app.run_frames(1)
-    drawn = [r.text for r in app.theme.record_text]
+    drawn = [r.text.replace("\u00a0", " ") for r in app.theme.record_text]
     app.theme.record_text = None
     board = conflict["defender_strength"]
     assert any(f"temples on the board {board} + committed ? = ?" in " ".join(drawn[i:i + 2])

@@ -98,6 +98,9 @@ def draw_game_over_panel(app: App, surface: pygame.Surface, side: pygame.Rect, v
     for r in ranking:
         name = view["names"][r["seat"]]
         color = th.TERRACOTTA if r["place"] == 1 else th.INK
-        t.blit_text(surface, f"{r['place']}. {name}", th.TEXT_BODY, color, topleft=(side.left + t.s(24), y))
-        t.blit_text(surface, str(r["score"]), th.TEXT_BODY, color, topright=(side.right - t.s(24), y))
+        score = t.blit_text(surface, str(r["score"]), th.TEXT_BODY, color, topright=(side.right - t.s(24), y))
+        line = f"{r['place']}. {name}"
+        room = score.left - t.s(16) - (side.left + t.s(24))  # a long name shrinks, never runs into its score
+        size = fit_size(t, line, th.TEXT_BODY, room)
+        t.blit_text(surface, th.fit_text(t, line, size, room), size, color, topleft=(side.left + t.s(24), y))
         y += t.s(52)

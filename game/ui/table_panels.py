@@ -90,7 +90,8 @@ class SeatPanels:
         to_move = view["to_move"] == seat
         accent = th.DYNASTY_COLORS.get(dyn, th.GOLD)
         border = th.lerp_color(th.GOLD, th.GOLD_LIGHT, 0.5 + 0.5 * math.sin(clock * 4)) if to_move else th.GOLD_DARK
-        draw_panel(surface, rect, t, th.SAND if to_move else th.SAND_DARK, border, radius=18)
+        # shadow=False: the panels' shadows are painted once into the table's static layer.
+        draw_panel(surface, rect, t, th.SAND if to_move else th.SAND_DARK, border, radius=18, shadow=False)
         pad = t.s(12)
         stripe = pygame.Rect(rect.left + t.s(4), rect.top + t.s(16), t.s(8), rect.height - t.s(32))
         pygame.draw.rect(surface, accent, stripe, border_radius=t.s(4))

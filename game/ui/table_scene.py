@@ -38,7 +38,7 @@ from game.ui.table_recap import Move, Recap
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
 from game.ui.table_words import describe, status_line, tray_message, waiting_for
-from game.ui.widgets import Button
+from game.ui.widgets import Button, draw_shadow
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -307,6 +307,10 @@ class TableScene(Scene):
         key = (self.app.size, view["board_name"])
         if self._static is None or self._static_key != key:
             self._static = build_static_layer(self.app, self.layout_, view["terrain"], view["priority"])
+            # The panels never move: their soft shadows are painted once here, not every frame.
+            t, lay = self.theme, self.layout_
+            for rect, radius in [*((r, 18) for r in lay.seats), (lay.tray, 18), (lay.side, 20)]:
+                draw_shadow(self._static, rect, t.s(radius), t.s(10))
             self._static_key = key
         return self._static
 

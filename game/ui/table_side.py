@@ -145,7 +145,7 @@ class SidePanel:
             return
         t = self.app.theme
         spec = self.spec
-        draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20)
+        draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20, shadow=False)  # shadow: static layer
         inner = self.rect.inflate(-t.s(36), -t.s(30))
         size = th.TEXT_LARGE - 6
         while size > th.TEXT_SMALL and t.font(t.s(size)).size(spec.title)[0] > inner.width:
@@ -211,7 +211,10 @@ class SidePanel:
             y += line_h
         word = TILE_PLURALS[c["support_color"]]
         added = "your" if choosing else "committed"
-        detail = f"{word} on the board {board} + {added} {'?' if commit is None else commit} = {total}"
+        # No-break spaces keep each term whole when the sum wraps: "temples on the board 2" / "+ your 1 = 3".
+        nb = "\u00a0"
+        shown = "?" if commit is None else commit
+        detail = f"{word} on{nb}the{nb}board{nb}{board} +{nb}{added}{nb}{shown}{nb}={nb}{total}"
         box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
         size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
         line_h = round(t.s(size) * 1.02)

@@ -77,7 +77,7 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
     """Draw the tray; `state` says what is chosen, picked, usable, hovered."""
     t = app.theme
     # Sand, a shade darker than the panels: ink on it reads at 6:1 and more.
-    draw_panel(surface, tray, t, TRAY_FILL, th.GOLD_DARK, radius=18)
+    draw_panel(surface, tray, t, TRAY_FILL, th.GOLD_DARK, radius=18, shadow=False)  # shadow: static layer
     if not items and not owner:
         if state.get("message"):  # nobody's hand is shown: say why, so the empty tray is not a mystery
             t.blit_text(surface, state["message"], th.TEXT_BODY, th.INK,
