@@ -12,7 +12,7 @@ from game.ui import headless
 from game.ui.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
 
-CONVERTED = ["title", "settings", "quit", "new_game"]
+CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games"]
 
 
 @pytest.fixture
@@ -85,3 +85,27 @@ def test_choosing_a_language_in_settings_speaks_it_at_once_and_keeps_it(tmp_path
     finally:
         i18n.set_language("en")
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.saved_games import SavedGamesScene
+    from tests.test_ui_fit import save_games
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    save_games(tmp_path)
+    i18n.set_language("zh-TW")
+    try:
+        app = headless.make_app(size, Settings(animation="off"))
+        scene = SavedGamesScene(app)
+        shown(app, scene, 1.0)
+        assert len(scene.games) == 3
+        assert not faults(app), "\n".join(faults(app))
+        drawn = words(app)
+        assert any("第 " in w and "回合，進行中" in w for w in drawn), drawn
+        assert any(w.startswith("已損壞 · ") for w in drawn), drawn
+        assert any("年" in w and "月" in w and "日 · " in w for w in drawn), drawn
+        app.close()
+    finally:
+        i18n.set_language("en")

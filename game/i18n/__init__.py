@@ -24,6 +24,13 @@ The engine stays free of this package: `IllegalAction` would carry `key` and `pa
 beside its English message, and the host forwards them. The host's console (`say`) follows the
 host's language through `t`.
 
+Screens converted (every word through `t`): the LAN screens (lan_host, lan_join, lan_table), the
+title, Settings (with the language), the dialogs' default buttons, Back, New game, the menu over a
+game, Saved games and the replay's own words. Still English on screen: the table (table_*.py:
+panels, tray, hover previews, log lines from table_words.py, conflict cards, the curtain, the
+held-turn bar), results.py (ranking, tie-break sentence), the rules pages (rules_pages.py,
+rules_scene.py), flow.py's dialogs, and the player names offered on New game (new_game.NAMES).
+
 Messages that still carry English sentences, and where (to convert next):
 - net/core.py: Refusal texts in start_game / reopen / hello ("Some seats are still open.", "Seat N
   belongs to its player; ask the host to reopen it.", "The game has started and every seat is
@@ -52,6 +59,8 @@ Messages that still carry English sentences, and where (to convert next):
   errors; net/words.py: every action of the console log in English phrases.
 - net/announcement.py: the announced table name is built by the host's screen in the host's
   language ("X's table" / "X的牌桌"); the announcement should carry the player's name instead.
+- game/journal.py: JournalError texts (a damaged or unreadable saved game), shown in Saved games
+  and the replay's alert.
 - game/rules (actions.py, offers.py, conflicts.py, engine.py, wire.py, scenario.py, guessed.py):
   83 `raise IllegalAction(...)` / `ScenarioError(...)` with English messages, and `end_reason`
   (state.py, effects.py) as an English word the results screen shows.

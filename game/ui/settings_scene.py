@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
+import game.i18n as i18n
 from game.i18n import t
 from game.ui import theme as th
 from game.ui.menu import MenuScene
