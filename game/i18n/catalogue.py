@@ -13,13 +13,14 @@ import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.i18n import en, zh_tw
+from game.i18n import en, rules_en, rules_zh_tw, zh_tw
 
 log = logging.getLogger(__name__)
 
 Message = str | dict[str, str]
 
-TABLES: dict[str, dict[str, Message]] = {"en": en.MESSAGES, "zh-TW": zh_tw.MESSAGES}
+TABLES: dict[str, dict[str, Message]] = {  # the rules pages keep their words in tables of their own
+    "en": en.MESSAGES | rules_en.MESSAGES, "zh-TW": zh_tw.MESSAGES | rules_zh_tw.MESSAGES}
 LANGUAGES: tuple[str, ...] = tuple(TABLES)
 DEFAULT = "en"
 PLURAL_PARAMETER = "n"  # a plural message chooses its form by this parameter
