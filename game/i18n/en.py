@@ -166,6 +166,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "results.tie.third": "the third-lowest colour",
     "results.tie.highest": "the highest colour",
     "results.treasures": {"one": "+{n} treasure", "other": "+{n} treasures"},
+    "results.no_treasures": "no treasures",
     "results.score": "Score {score}",
     "results.place.1": "1st",
     "results.place.2": "2nd",

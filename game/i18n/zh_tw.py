@@ -161,6 +161,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "results.tie.third": "第三低的顏色",
     "results.tie.highest": "最高的顏色",
     "results.treasures": "+{n} 個寶物",
+    "results.no_treasures": "沒有寶物",
     "results.score": "{score} 分",
     "results.place.1": "第 1 名",
     "results.place.2": "第 2 名",

@@ -268,7 +268,7 @@ class ResultsScene(MenuScene):
         size = tm.s(56)
         home = (area.centerx, area.top - tm.s(40))  # the queue sits between the name and the bars
         if self.age >= self.t_score:  # every treasure has landed: say how many there were
-            words = t("results.treasures", n=len(order))
+            words = t("results.treasures", n=len(order)) if order else t("results.no_treasures")
             tm.blit_text(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, center=home)
         for k, color in enumerate(order):
             land = self._treasure_land(k)
