@@ -109,7 +109,7 @@ def keys_in_source() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
-                index = {"t": 0, "t_in": 1}.get(name)
+                index = {"t": 0, "tr": 0, "t_in": 1}.get(name)  # tr: t where a module names its theme t
                 if index is not None and len(node.args) > index and isinstance(node.args[index], ast.Constant):
                     found.add(node.args[index].value)
     return found
