@@ -302,6 +302,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.swap": "click the tiles to swap",
     "hint.end_turn": "new tiles come when you end the turn",
     "hint.choose": "choose a piece to play",
+    "tray.hand": "Hand",
+    "tray.leaders": "Leaders",
+    "tray.catastrophes": "Catastrophes",
+    "tray.owner_hand": "{name}'s hand",
+    "inspect.kingdom": {"one": "A kingdom of {n} tile", "other": "A kingdom of {n} tiles"},
+    "inspect.leader": "{name}'s {leader}: revolt {revolt}, war {war} {tiles}",
     # -- settings -------------------------------------------------------------------------------
     "settings.heading": "Settings",
     "settings.fullscreen": "Fullscreen",

@@ -296,6 +296,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.swap": "點選要交換的板塊",
     "hint.end_turn": "結束回合時才會拿到新板塊",
     "hint.choose": "選一個棋子來打出",
+    "tray.hand": "手上",
+    "tray.leaders": "領袖",
+    "tray.catastrophes": "災難",
+    "tray.owner_hand": "{name}手上的板塊",
+    "inspect.kingdom": "一個有 {n} 個板塊的王國",
+    "inspect.leader": "{name}的{leader}：叛亂 {revolt}，戰爭 {war} 個{tiles}",
     # -- settings -------------------------------------------------------------------------------
     "settings.heading": "設定",
     "settings.fullscreen": "全螢幕",
