@@ -163,8 +163,12 @@ class Table:
 
     def history(self, seat: int | None) -> list[dict[str, Any]]:
         """Return what seat has seen of every event so far (undone actions' events removed)."""
+        return [e for events in self.history_by_action(seat) for e in events]
+
+    def history_by_action(self, seat: int | None) -> list[list[dict[str, Any]]]:
+        """Return history(seat) kept in one list per action, so that a later undo removes the right one."""
         with self.lock:
-            return [e for events in self._events for e in events_for(events, seat)]
+            return [events_for(events, seat) for events in self._events]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Return the view of one seat (None: the public view), with the table's view id."""

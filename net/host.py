@@ -352,6 +352,11 @@ class HostLink(LocalLink):
                 return
             super().undo(seat)
 
+    def set_confirm_turn(self, on: bool) -> None:
+        """Hold this screen's seats' turns after their last action until their player ends them (or not)."""
+        with self.host.lock:
+            self.host.core.set_confirm(self.local_seats, on)
+
     def _refusal(self, reason: str) -> Update:
         return Update(self.table.view_id, {}, {}, error=reason)
 

@@ -22,6 +22,7 @@ import pygame
 from game.ui import theme as th
 from game.ui.dialog import alert
 from game.ui.table_scene import TableScene
+from game.ui.table_story import Story
 from game.ui.widgets import draw_panel
 from net.client import NetLink
 
@@ -90,15 +91,37 @@ class LanTableScene(TableScene):
         self.humans = set(link.local_seats)
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
         self._notice_shown = ""
+        self._history_epoch = getattr(link, "history_epoch", 0)
 
     def update(self, dt: float) -> None:
+        self._ask_confirmation()
         super().update(dt)
+        self._retell()
         # The host's news for every player (its saved game was damaged and play went back): once, in a
         # dialog, so that nobody misses why their last moves are gone.
         notice = self.lan.host_notice if isinstance(self.lan, NetLink) else ""
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
             alert(self.app, "News from the host", notice)
+
+    def _ask_confirmation(self) -> None:
+        """This screen's player holds their turns (End turn / Undo) only if they chose it for LAN games;
+        read every frame, as the in-game Settings may change it. The host's screen holds its own seats."""
+        wish = getattr(self.lan, "set_confirm_turn", None)
+        if wish is not None and self.humans:
+            wish(bool(self.app.settings.confirm_turn_lan))
+
+    def _retell(self) -> None:
+        """The host sent the game so far again (we were reconnected): moves made while we were away are in
+        it, so the log and the recap are told again from it, as Continue tells them."""
+        epoch = getattr(self.lan, "history_epoch", 0)
+        if epoch == self._history_epoch:
+            return
+        self._history_epoch = epoch
+        if self.log.entries and None in self.views:
+            self.story = Story(self.app)
+            self.log, self.recap = self.story.log, self.story.recap
+            self.open_story(self.views[None])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,4 +1,5 @@
-"""The Settings screen: fullscreen, volume, animation speed, turn confirmation — applied and saved at once.
+"""The Settings screen: fullscreen, volume, animation speed, turn confirmation (hot-seat, and LAN apart) —
+applied and saved at once.
 
 Opened from the title and from the in-game menu (over a game: Back returns to the menu).
 
@@ -27,7 +28,7 @@ SAMPLE_SOUND = "click"
 
 
 class SettingsScene(MenuScene):
-    """Four settings in one clay panel, and Back."""
+    """Five settings in one clay panel, and Back."""
 
     heading = "Settings"
 
@@ -40,7 +41,14 @@ class SettingsScene(MenuScene):
         )
         self.confirm_turn = self.add(
             "confirm_turn",
-            Toggle("Confirm each turn", s.confirm_turn, self.set_confirm_turn, hint="End turn or Undo after 2 actions"),
+            Toggle("Confirm hot-seat turns", s.confirm_turn, self.set_confirm_turn,
+                   hint="End turn or Undo after the 2nd action"),
+        )
+        # A LAN game keeps its pace unless this screen's player asks for it: a key of its own, off by default.
+        self.confirm_turn_lan = self.add(
+            "confirm_turn_lan",
+            Toggle("Confirm my LAN turns", s.confirm_turn_lan, self.set_confirm_turn_lan,
+                   hint="the same in LAN games; off unless you turn it on"),
         )
         self.volume = self.add(
             "volume", Stepper(round(s.volume * 10), 0, 10, self.set_volume, fmt=lambda v: f"{v * 10}%")
@@ -68,6 +76,10 @@ class SettingsScene(MenuScene):
         self.app.settings.confirm_turn = on
         self.app.settings.save()
 
+    def set_confirm_turn_lan(self, on: bool) -> None:
+        self.app.settings.confirm_turn_lan = on   # a LAN table tells its host at once
+        self.app.settings.save()
+
     def set_animation(self, speed: str) -> None:
         self.app.settings.animation = speed
         self.app.settings.save()
@@ -82,13 +94,14 @@ class SettingsScene(MenuScene):
         row_h, gap = t.s(104), t.s(22)
         top = t.s(170)
         room = self.back_button.rect.top - t.s(20) - top if self.back_button else size[1] - top
-        rows = 4
+        rows = 5
         pad = t.s(44)
-        self.panel = pygame.Rect(0, 0, min(size[0] - t.s(160), t.s(1160)), min(room, rows * row_h + 3 * gap + 2 * pad))
+        height = rows * row_h + (rows - 1) * gap + 2 * pad
+        self.panel = pygame.Rect(0, 0, min(size[0] - t.s(160), t.s(1160)), min(room, height))
         self.panel.midtop = (size[0] // 2, top)
         left, width = self.panel.left + t.s(60), self.panel.width - t.s(120)
         y = self.panel.top + pad
-        for toggle in (self.fullscreen, self.confirm_turn):
+        for toggle in (self.fullscreen, self.confirm_turn, self.confirm_turn_lan):
             toggle.set_rect(pygame.Rect(left - t.s(16), y, width + t.s(30), row_h))
             y += row_h + gap
         control_w = t.s(500)
