@@ -225,6 +225,33 @@ class Table:
             self._changed(shown)
             return shown
 
+    @property
+    def held_seat(self) -> int | None:
+        """Return the seat whose turn is held (it may only end it or undo), or None."""
+        held = self._held
+        return held.seat if held is not None else None
+
+    def hold_again(self, before: State) -> bool:
+        """Hold again the turn the last record ended: a resumed game that was saved while it was held.
+
+        before is the state before that record (the journal's replay has it). The table shows the turn's
+        result, its player ends it or undoes, as before the app quit; the view id steps back the one that
+        "End turn" will take. Return False (nothing changed) if that record did not end a turn plainly.
+        """
+        with self.lock:
+            if not self.records or self._held is not None:
+                return False
+            record = self.records[-1]
+            held = HeldTurn.hold(before, record.action, record.seat, self._events[-1])
+            if held is None:
+                return False
+            self._held = held
+            self._events[-1] = list(held.shown_events)
+            self.view_id = max(len(self.records), self.view_id - 1)
+            self._undo.clear()
+            self._remember_undo(before, record.seat, held.shown_events)
+            return True
+
     def _end_held_turn(self, action: Any) -> list[dict[str, Any]]:
         """The player ends a held turn: the end of the turn (scoring, new tiles, next player) is shown."""
         if not isinstance(action, dict) or action.get("kind") != "end_turn":

@@ -14,6 +14,8 @@ Changes that do not come from a connection (the host's screen, a computer seat, 
 their messages too; `take()` returns them, and `wake()` (set by the shell) says there is something to take.
 The caller serialises every call (the host's lock); the core never blocks and never reads the time.
 
+A little over 400 lines: the lobby, the seats and the game's messages share the connections' state.
+
 Imports the standard library, `game` and `net` only. Never sockets, never pygame, never game.ui.
 """
 
