@@ -249,7 +249,7 @@ def resume(path: Path, lan: bool = False,
     table.restore([Record(seat, action) for seat, action in journal.actions], events, view_id)
     if journal.held and journal.recovered_from is None and not (lan or journal.lan):
         # Quit while a hot-seat turn waited for "End turn": it waits again (a LAN host's players ask anew).
-        table.hold_again(states[-2])
+        table.hold_again(states)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
 
