@@ -221,3 +221,26 @@ def test_a_strange_history_part_is_refused() -> None:
                 {**good, "actions": [[1]]}):
         with pytest.raises(p.ProtocolError, match="history"):
             p.check_host_message(bad)
+
+
+def test_after_the_host_restarts_a_returning_player_is_told_the_whole_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_lan_resume import journalled_game, resumed
+
+    host, clients = journalled_game(tmp_path, stop_at=20)
+    tokens = [c.token for c in clients]
+    before = {seat: expected(host, seat) for seat in (0, 1, None)}
+    path = host.journal.path
+    host.stop()
+    close_all(clients)
+    again = resumed(path)
+    back: list[WireClient] = []
+    try:
+        for seat, token in enumerate(tokens):
+            client = WireClient("127.0.0.1", again.port)
+            back.append(client)
+            client.hello(f"Player {seat + 1}", seat=seat, token=token)
+            told = [events for m in history_messages(client) for events in m["actions"]]
+            assert told == before[seat] == expected(again, seat), "the journal's game, as this seat saw it"
+    finally:
+        again.stop()
+        close_all(back)
