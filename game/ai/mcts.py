@@ -142,15 +142,18 @@ class Search:
         self.seat = know.seat
         self.allow_pass = allow_pass
         self.root = Node()
+        self.root_evaluations = 0           # positions the root's ranking weighed (its cost)
         first = know.sample(rng)
         self.turn = first.turn
         self.players = first.players
         self._expand_root(first)
         self.iterations = 0
+        self.stopped_by_clock = False
 
     def _expand_root(self, s: State) -> None:
         acts = [a for _, a in scored_candidates(s, WIDE, self.allow_pass)]
         first = ranked(s, acts)
+        self.root_evaluations += len(acts)
         # Normal's own choice weighs the whole turn (its best second action after each of its
         # favourite first ones): that value, not the one-ply one, is the prior of those actions.
         judged = {i: v for v, i, _ in first}
@@ -158,19 +161,25 @@ class Search:
             d = after.decision
             if s.actions_left == 2 and not after.game_over and d is not None and d["kind"] == "action" \
                     and d["seat"] == self.seat:
-                judged[i] = max(v1, ranked(after, candidates(after, NARROW))[0][0])
+                seconds = candidates(after, NARROW)
+                self.root_evaluations += len(seconds)
+                judged[i] = max(v1, ranked(after, seconds)[0][0])
         order = sorted(judged, key=lambda i: (-judged[i], i))[:ROOT_WIDTH]
         self.root.fill(self.seat, [(judged[i], acts[i]) for i in order], ROOT_TEMPERATURE)
 
-    def run(self, deadline: float | None, iterations: int | None) -> Action:
-        """Search until the deadline or the number of iterations, then return the most tried action."""
+    def run(self, iterations: int, safety_stop: float | None = None) -> Action:
+        """Search for the number of iterations, then return the most tried action.
+
+        The count alone decides, so the decision does not depend on the machine's load;
+        safety_stop (a perf_counter time) only cuts a search the machine has starved far
+        beyond its budget, and is recorded in stopped_by_clock.
+        """
         assert self.root.acts is not None
         if len(self.root.acts) == 1:
             return self.root.acts[0]
-        while True:
-            if iterations is not None and self.iterations >= iterations:
-                break
-            if iterations is None and self.iterations > 0 and time.perf_counter() > deadline:
+        while self.iterations < iterations:
+            if safety_stop is not None and self.iterations > 0 and time.perf_counter() > safety_stop:
+                self.stopped_by_clock = True
                 break
             self.iterate()
         return self.best()
@@ -243,10 +252,3 @@ class Search:
             if action is None:
                 action = random_action(s, rng, catastrophes=False) if rng.random() < 0.3 else {"kind": "pass"}
             apply_in_place(s, action)
-
-
-def search(know: Knowledge, rng: random.Random, allow_pass: bool, deadline: float | None,
-           iterations: int | None = None) -> tuple[Action, int]:
-    """Return the searched turn action and how many iterations it took."""
-    tree = Search(know, rng, allow_pass)
-    return tree.run(deadline, iterations), tree.iterations

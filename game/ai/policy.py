@@ -21,10 +21,11 @@ from game.rules.boards import bit, dilate, flood, index, neighbours, squares_of
 from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
 from .conflict import quick_support, quick_war
-from .evaluate import FULL_SIGHT, POINTS_ONLY, Weights, evaluate
+from .evaluate import FULL_SIGHT, Weights, evaluate
 
 Action = dict[str, Any]
 PASS: Action = {"kind": "pass"}
+MAX_WHOLE_PASSES = 2    # whole turns a computer may pass in a row, at any score
 
 
 @dataclass(frozen=True)
@@ -171,16 +172,15 @@ class Outlook:
 def may_pass(s: State, whole_passes: int | None) -> bool:
     """Return whether the seat to act may pass now.
 
-    A computer never keeps a game alive by passing: behind on points it passes a whole turn at
-    most twice running, so it never passes three whole turns in a row while behind. Without the
-    history it can tell neither its last turns nor its rivals' hidden totals: then it never
-    passes a whole turn. Passing the second action is not a whole turn.
+    A computer never keeps a game alive by passing: whatever the score, ahead, tied or behind,
+    it passes a whole turn at most twice running, so it never passes three whole turns in a
+    row (two tied computers could otherwise pass forever). Without the history it can tell
+    neither its last turns nor its rivals' hidden totals: then it never passes a whole turn.
+    Passing the second action is not a whole turn.
     """
     if s.actions_left < 2:
         return True
-    if whole_passes is None:
-        return False
-    return whole_passes < 2 or evaluate(s, s.active, POINTS_ONLY) >= 0
+    return whole_passes is not None and whole_passes < MAX_WHOLE_PASSES
 
 
 def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[Action]:

@@ -1,39 +1,85 @@
 """The hard computer player: a real search for turn actions, solved conflicts, normal's offers.
 
-Owns: `hard`, which sends a turn action to the information-set tree search of game.ai.mcts
-(within the time budget, never over MAX_BUDGET, or for a fixed number of iterations, which
-tests use to get a decision that does not depend on the clock), support to the solved conflict
-of game.ai.conflict, and the remaining small decisions (war order, offers, treasures) to the
-normal level's one-ply judgement.
+Owns: `hard`, which sends a turn action to the information-set tree search of game.ai.mcts,
+support to the solved conflict of game.ai.conflict, and the remaining small decisions (war
+order, offers, treasures) to the normal level's one-ply judgement.
+
+The budget is counted in search iterations, never read off the clock, so the same view, history,
+rng_seed and budget give the same decision however busy the machine is (DESIGN.md). A second
+of budget buys ITERATIONS_PER_SECOND iterations; the root's ranking is paid out of them too.
+The clock only stops a search the machine has starved far beyond its budget (SAFETY_FACTOR).
 Imports game.rules only; never game.ui, net or pygame.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from dataclasses import dataclass
 
 from .determinize import Knowledge
 from .levels import normal, support
-from .mcts import search
+from .mcts import Search
 from .policy import Action, may_pass
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
+# Calibrated on the project's 2-core build machine (2026-12-01, load average 7-8 from parallel
+# work): one iteration takes 0.4-0.8 ms of CPU (~2,000 per CPU second) and ~1.0-1.3 ms of wall
+# time under that load. 800 per second of budget keeps the default budget's decision at about
+# 0.6 s of CPU, which stays within the budget on that machine even when it is heavily shared.
+ITERATIONS_PER_SECOND = 800
+# The root's ranking weighs ~120-160 positions at one ply, each ~0.12 ms of CPU: four of them
+# cost about one iteration.
+ROOT_EVALUATIONS_PER_ITERATION = 4
+SAFETY_FACTOR = 3.0     # the clock stops a search only at this many times the budget
+SAFETY_FLOOR = 1.0      # seconds: tiny budgets get this much slack before the clock steps in
+
+
+@dataclass(frozen=True)
+class Thought:
+    """One hard turn decision and what it cost: for tests and benchmarks."""
+
+    action: Action
+    iterations: int             # tree iterations run
+    granted: int                # iterations the budget bought, root's ranking included
+    root_cost: int              # iterations' worth the root's ranking took out of them
+    stopped_by_clock: bool      # True only when the safety stop cut the search short
+
+
+def iterations_for(budget_s: float | None) -> int:
+    """Return the iterations a budget in seconds buys (root's ranking included)."""
+    budget = min(DEFAULT_BUDGET if budget_s is None else budget_s, MAX_BUDGET)
+    return max(1, round(budget * ITERATIONS_PER_SECOND))
+
+
+def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
+          rounds: int | None = None) -> Thought:
+    """Search a turn action: for the budget's iterations, or exactly `rounds` iterations after the root."""
+    start = time.perf_counter()
+    budget = min(DEFAULT_BUDGET if budget_s is None else budget_s, MAX_BUDGET)
+    s = know.sample(rng)
+    tree = Search(know, rng, may_pass(s, know.whole_passes))
+    root_cost = math.ceil(tree.root_evaluations / ROOT_EVALUATIONS_PER_ITERATION)
+    if rounds is not None:
+        granted, target, stop = rounds + root_cost, rounds, None
+    else:
+        granted = iterations_for(budget)
+        # At least one iteration, so that the search always looks past the root.
+        target = max(1, granted - root_cost)
+        stop = start + max(SAFETY_FACTOR * budget, SAFETY_FLOOR)
+    action = tree.run(target, stop)
+    return Thought(action, tree.iterations, granted, root_cost, tree.stopped_by_clock)
 
 
 def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
          rounds: int | None = None) -> Action:
-    """Return the hard level's decision within the time budget (or after `rounds` iterations)."""
-    start = time.perf_counter()
-    budget = min(DEFAULT_BUDGET if budget_s is None else budget_s, MAX_BUDGET)
+    """Return the hard level's decision for the budget (or after `rounds` search iterations)."""
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     if kind != "action":
         return normal(know, rng)
-    # The search stops a little early: the last iteration and the answer's journey take time too.
-    deadline = start + budget * 0.9
-    action, _ = search(know, rng, may_pass(s, know.whole_passes), deadline, rounds)
-    return action
+    return think(know, rng, budget_s, rounds).action

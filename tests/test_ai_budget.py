@@ -1,0 +1,79 @@
+"""The hard level's budget is a count of search iterations: its decision does not depend on the clock."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+from game.ai import DEFAULT_BUDGET, MAX_BUDGET, choose
+from game.ai.determinize import knowledge
+from game.ai.search import ITERATIONS_PER_SECOND, iterations_for, think
+from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
+
+BUDGET = 0.08   # seconds: a small budget keeps the test fast; the count, not the clock, decides
+
+
+def positions() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Return a few turn decisions (views and histories) from a game played by random legal actions."""
+    s = new_game(2, 21, ())
+    rng = random.Random(21)
+    seen: list[list[dict[str, Any]]] = [[], []]
+    out = []
+    while (seat := to_move(s)) is not None and len(out) < 3:
+        if s.decision["kind"] == "action" and s.actions_left == 2 and s.turn % 6 == 1:
+            out.append((view_for(s, seat), list(seen[seat])))
+        s, events = apply(s, rng.choice(legal_actions(s)))
+        for i in range(2):
+            seen[i].extend(events_for(events, i))
+    return out
+
+
+def decide_all(ps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> list[tuple[dict[str, Any], int]]:
+    """Return each position's hard decision and iteration count, checking the clock never cut a search."""
+    out = []
+    for i, (view, history) in enumerate(ps):
+        thought = think(knowledge(view, history), random.Random(1000 + i), BUDGET)
+        assert not thought.stopped_by_clock
+        assert thought.iterations == thought.granted - thought.root_cost
+        assert choose(view, "hard", 1000 + i, BUDGET, history) == thought.action
+        out.append((thought.action, thought.iterations))
+    return out
+
+
+def busy_loop() -> subprocess.Popen[str]:
+    """Start a process that keeps one core busy; return once it is running."""
+    proc = subprocess.Popen([sys.executable, "-c", "print('busy', flush=True)\nwhile True: pass"],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "busy"
+    return proc
+
+
+def test_hard_decides_the_same_under_different_load() -> None:
+    ps = positions()
+    assert len(ps) == 3
+    quiet = decide_all(ps)
+    busy = [busy_loop(), busy_loop()]    # both cores of a two-core machine, more on a bigger one
+    try:
+        started = time.perf_counter()
+        loaded = decide_all(ps)
+        assert time.perf_counter() - started < 30
+    finally:
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+    assert loaded == quiet
+
+
+def test_the_budget_buys_a_fixed_count_and_root_ranking_is_paid_from_it() -> None:
+    assert iterations_for(None) == round(DEFAULT_BUDGET * ITERATIONS_PER_SECOND)
+    assert iterations_for(60.0) == round(MAX_BUDGET * ITERATIONS_PER_SECOND)
+    assert iterations_for(0.0) == 1
+    view, history = positions()[0]
+    thought = think(knowledge(view, history), random.Random(3), BUDGET)
+    assert thought.granted == iterations_for(BUDGET)
+    assert thought.root_cost > 0        # the root's ranking weighed dozens of positions
+    assert thought.iterations == thought.granted - thought.root_cost
