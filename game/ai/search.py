@@ -25,11 +25,12 @@ from .policy import Action, may_pass
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
-# Calibrated on the project's 2-core build machine (2026-12-01, load average 7-8 from parallel
-# work): one iteration takes 0.4-0.8 ms of CPU (~2,000 per CPU second) and ~1.0-1.3 ms of wall
-# time under that load. 800 per second of budget keeps the default budget's decision at about
-# 0.6 s of CPU, which stays within the budget on that machine even when it is heavily shared.
-ITERATIONS_PER_SECOND = 800
+# Calibrated on the project's 2-core build machine (2026-12-01): one iteration takes 0.4-0.8 ms
+# of CPU, so 1,200 iterations took 0.52 s median (0.75 s max) of wall time at load average 1.2
+# and 1.24 s median (1.49 s max) at load average 8 (six parallel jobs on two cores). 1,000 a
+# second of budget puts the default budget's turn decision at ~0.65 s on that machine when quiet
+# and ~1.6 s when heavily shared: within the budget's spirit either way.
+ITERATIONS_PER_SECOND = 1000
 # The root's ranking weighs ~120-160 positions at one ply, each ~0.12 ms of CPU: four of them
 # cost about one iteration.
 ROOT_EVALUATIONS_PER_ITERATION = 4
