@@ -323,6 +323,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "side.your": "your",
     "side.committed": "committed",
     "side.on_board": "{tiles} on the board {board}",
+    "flow.nothing.title": "Nothing to continue",
+    "flow.nothing.text": "There is no unfinished game on this computer.",
     # -- settings -------------------------------------------------------------------------------
     "settings.heading": "Settings",
     "settings.fullscreen": "Fullscreen",

@@ -317,6 +317,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "side.your": "你的",
     "side.committed": "已投入",
     "side.on_board": "版圖上的{tiles} {board}",
+    "flow.nothing.title": "沒有可以繼續的遊戲",
+    "flow.nothing.text": "這台電腦上沒有未完成的遊戲。",
     # -- settings -------------------------------------------------------------------------------
     "settings.heading": "設定",
     "settings.fullscreen": "全螢幕",
