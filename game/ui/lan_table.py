@@ -99,7 +99,7 @@ class LanTableScene(TableScene):
         notice = self.lan.host_notice if isinstance(self.lan, NetLink) else ""
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
-            alert(self.app, "News from the host", notice)
+            alert(self.app, t("lan.table.news"), notice)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
