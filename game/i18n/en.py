@@ -441,6 +441,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.seat.kind.lan": "LAN",
     # -- LAN: the table -------------------------------------------------------------------------
     "lan.table.news": "News from the host",
+    "lan.table.reopen": "Reopen seat {n}",
+    "lan.table.reopen.title": "Reopen seat {n}?",
+    "lan.table.reopen.text": "The next player to join without a token takes {name}'s seat and hand; {name}'s old "
+                             "token no longer gets them back in.",
+    "lan.table.reopen.yes": "Reopen it",
+    "lan.table.reopen.no": "Keep it closed",
+    "lan.host.seats_closed": "Some seats stay closed",
     "lan.table.seat": "Seat {n}",
     "lan.table.reconnecting": "Connection lost: reconnecting…",
     "lan.table.host_gone": "The host has gone.",

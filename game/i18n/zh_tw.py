@@ -435,6 +435,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.seat.kind.lan": "區域網路",
     # -- LAN: the table -------------------------------------------------------------------------
     "lan.table.news": "主機的消息",
+    "lan.table.reopen": "重新開放座位 {n}",
+    "lan.table.reopen.title": "要重新開放座位 {n} 嗎？",
+    "lan.table.reopen.text": "下一位沒有憑證加入的玩家會接手{name}的座位和手上的板塊；"
+                             "{name}原本的憑證將無法再回到遊戲。",
+    "lan.table.reopen.yes": "重新開放",
+    "lan.table.reopen.no": "保持關閉",
+    "lan.host.seats_closed": "有些座位保持關閉",
     "lan.table.seat": "座位 {n}",
     "lan.table.reconnecting": "連線中斷：重新連線中…",
     "lan.table.host_gone": "主機已離開。",

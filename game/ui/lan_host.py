@@ -192,8 +192,7 @@ class HostScene(MenuScene):
         self.app.shared[NAME_KEY] = name
         if self.host is None:
             return
-        with self.host.lock:
-            self.host.lobby.host_name = table_name(name)
+        self.host.set_host_name(table_name(name))  # the clients and the announcement hear it at once
         for seat, plan in enumerate(self.plans):
             if seat < len(self.seats) and plan.value == "local":
                 self.set_plan(seat, "local")
@@ -259,8 +258,15 @@ class HostScene(MenuScene):
             self.saved, self.resume.visible = None, False
             return
         self._hand_over()
+        news = []
         if journal.recovered_from is not None:
-            alert(self.app, t("lan.host.repaired.title"), t("lan.host.repaired", n=len(journal.actions)))
+            news.append(t("lan.host.repaired", n=len(journal.actions)))
+        warning = self.host.resume_warning  # seats whose tokens are lost stay closed until reopened on the table
+        if warning:
+            news.append(warning)
+        if news:
+            title = t("lan.host.repaired.title") if journal.recovered_from is not None else t("lan.host.seats_closed")
+            alert(self.app, title, " ".join(news))
 
     def exit(self) -> None:
         if self.host is not None and not self._handed_over:
