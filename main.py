@@ -120,7 +120,7 @@ def run_host(args: argparse.Namespace) -> int:
 def run_client(args: argparse.Namespace) -> int:
     """Open the game window on the title screen."""
     # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
-    from game.i18n import resolve_language, set_language
+    from game.i18n import resolve_language, set_language, t
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
@@ -130,7 +130,7 @@ def run_client(args: argparse.Namespace) -> int:
     if args.fullscreen or args.windowed:
         settings.fullscreen = bool(args.fullscreen)
         settings.save()
-    app = App(settings, size=args.size)
+    app = App(settings, size=args.size, caption=t("game.title"))
     app.run(TitleScene(app))
     return 0
 

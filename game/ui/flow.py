@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import t as tr
+
 if TYPE_CHECKING:
     from game.ai.seats import ComputerSeats
     from game.journal import JournalWriter
@@ -110,7 +112,7 @@ def default_continue_game(app: App) -> None:
 
     saved = last_unfinished(data_dir())
     if saved is None:
-        alert(app, "Nothing to continue", "There is no unfinished game on this computer.")
+        alert(app, tr("flow.nothing.title"), tr("flow.nothing.text"))
         return
     resume_game(app, saved.path)
 
@@ -123,13 +125,12 @@ def resume_game(app: App, path: Path) -> None:
     try:
         table, writer, journal = resume(path)
     except (JournalError, OSError) as err:
-        alert(app, "This game cannot be continued", str(err))
+        alert(app, tr("lan.host.cannot_continue"), str(err))
         return
     config = config_from_journal(journal)
     open_table(app, config, local_game(config, table=table, journal=writer))
     if journal.recovered_from is not None:
-        alert(app, "Saved game repaired",
-              f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+        alert(app, tr("lan.host.repaired.title"), tr("lan.host.repaired", n=len(journal.actions)))
 
 
 def host_lan(app: App) -> None:

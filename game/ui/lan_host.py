@@ -265,8 +265,7 @@ class HostScene(MenuScene):
         if warning:
             news.append(warning)
         if news:
-            damaged = journal.recovered_from is not None
-            title = t("lan.host.repaired.title") if damaged else t("lan.host.seats_closed.title")
+            title = t("lan.host.repaired.title") if journal.recovered_from is not None else t("lan.host.seats_closed")
             alert(self.app, title, " ".join(news))
 
     def exit(self) -> None:
