@@ -164,3 +164,43 @@ def test_turned_off_in_settings_the_turn_ends_at_once() -> None:
         table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
     assert table.legal_actions(1) == [{"kind": "end_turn"}]
     pygame.display.quit()
+
+
+def test_a_turn_ended_by_its_player_taking_a_treasure_is_held_and_the_pick_can_be_undone() -> None:
+    # Section 14: the trader's owner picks treasures at the end of the turn; a mis-clicked pick by the
+    # active player is taken back like any other last decision, and the new tiles stay hidden till End turn.
+    held_picks = 0
+    for seed in range(1, 40):
+        table = Table(SEATS[:2], seed)
+        table.confirm_seats = frozenset({0, 1})
+        rng = random.Random(seed)
+        while table.to_move() is not None and held_picks < 3:
+            seat = table.to_move()
+            legal = table.legal_actions(seat)
+            if legal == [{"kind": "end_turn"}]:
+                table.submit(seat, legal[0])
+                continue
+            leaders = [a for a in legal if a["kind"] == "place_leader"]
+            green = [a for a in leaders if a.get("color") == "green"]
+            action = rng.choice(green or (leaders if leaders and rng.random() < 0.4 else
+                                          [a for a in legal if a["kind"] != "pass"] or legal))
+            active_before = table.state.active
+            hand_before = hand(table, seat)
+            events = table.submit(seat, action)
+            if action["kind"] != "take_treasure" or seat != active_before:
+                continue
+            kinds = [e["kind"] for e in events]
+            if table.to_move() is None or table.view(seat)["decision"]["kind"] == "treasure":
+                continue   # the game is over, or another pick is still to come
+            assert "turn_started" not in kinds and "tiles_drawn" not in kinds, "the pick ended the turn unheld"
+            assert table.legal_actions(seat) == [{"kind": "end_turn"}]
+            assert table.view(seat)["decision"]["kind"] == "end_turn"
+            assert hand(table, seat) == hand_before, "no new tile before End turn"
+            assert table.can_undo(seat)
+            table.undo(seat)
+            assert table.view(seat)["decision"]["kind"] == "treasure", "undo goes back to the pick"
+            table.submit(seat, action)
+            drawn = table.submit(seat, {"kind": "end_turn"})
+            assert any(e["kind"] in ("turn_started", "game_over") for e in drawn)
+            held_picks += 1
+    assert held_picks >= 3, "no turn ended on its player's treasure pick in the seeds tried"
