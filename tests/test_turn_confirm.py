@@ -204,3 +204,26 @@ def test_a_turn_ended_by_its_player_taking_a_treasure_is_held_and_the_pick_can_b
             assert any(e["kind"] in ("turn_started", "game_over") for e in drawn)
             held_picks += 1
     assert held_picks >= 3, "no turn ended on its player's treasure pick in the seeds tried"
+
+
+def test_a_held_swap_says_why_it_cannot_be_undone() -> None:
+    # A swap as the turn's last action draws its tiles at once (section 5): that, not another player's
+    # answer, is why the held turn offers no Undo.
+    app = make_app((1280, 720), Settings(animation="off"))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (640, 360), frames=2)  # the curtain
+    table = scene.link.table
+    seat = scene.me()
+    table.submit(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "place_tile"))
+    table.submit(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "swap"))
+    app.run_frames(2)
+    assert table.held_seat == seat and not table.can_undo(seat)
+    spec = scene.control.side_spec()
+    words = " ".join(spec.lines)
+    assert "swap" in words and "another player" not in words, words
+    assert "undo_turn" not in [b.name for b in spec.buttons]
+    pygame.display.quit()
