@@ -25,6 +25,7 @@ import pygame
 
 from game.ai.seats import ComputerSeats
 from game.i18n import t as tr
+from game.rules import events_for
 from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
@@ -145,8 +146,9 @@ class TableScene(Scene):
         if not isinstance(self.link, Link):
             return []   # a link that cannot tell its history starts the log now
         seats = self.link.local_seats
-        # A spectator's link tells the public history (a LAN watcher); a local table's, nothing.
-        return self.link.history(min(seats) if seats else None)  # type: ignore[arg-type]
+        # A spectator's link tells the public history (a LAN watcher). A seat's history holds its own drawn
+        # tiles: everyone at a hot-seat screen sees the log, so only the public part is read.
+        return events_for(self.link.history(min(seats) if seats else None), None)  # type: ignore[arg-type]
 
     def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
