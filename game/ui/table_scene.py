@@ -450,10 +450,12 @@ class TableScene(Scene):
             draw_game_over_panel(self.app, surface, self.side.rect, view)
         self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
         super().draw(surface)
+        # Bubbles stay below the top bar: whose turn, the actions left and the bag stay readable.
+        below = pygame.Rect(0, lay.top.bottom, surface.get_width(), surface.get_height() - lay.top.bottom)
         if self.hover_sq in pending and not self.animator.busy:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
         elif inspected is not None:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
 
