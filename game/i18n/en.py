@@ -291,7 +291,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "input.end.look": "Look at the board: this is the result of your turn.",
     "input.end.or_undo": "End the turn to draw your new tiles, or undo your last action.",
     "input.end.draw": "End the turn to draw your new tiles.",
-    "input.end.no_undo": "Undo is no longer possible: another player has already answered.",
+    "input.end.no_undo": "Undo is no longer possible: your swap has already drawn new tiles.",
     "input.end_turn": "End turn",
     "input.end.title": "Your turn is done",
     "input.treasure.title": "Take treasure",

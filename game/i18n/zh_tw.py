@@ -286,7 +286,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "input.end.look": "看看版圖：這是你這回合的結果。",
     "input.end.or_undo": "結束回合就會抽新的板塊，或復原你上一個動作。",
     "input.end.draw": "結束回合就會抽新的板塊。",
-    "input.end.no_undo": "已經不能復原了：另一位玩家已經回應。",
+    "input.end.no_undo": "已經不能復原了：你的交換已經抽了新的板塊。",
     "input.end_turn": "結束回合",
     "input.end.title": "你的回合結束了",
     "input.treasure.title": "拿取寶物",

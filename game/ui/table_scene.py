@@ -25,6 +25,7 @@ import pygame
 
 from game.ai.seats import ComputerSeats
 from game.i18n import t as tr
+from game.rules import events_for
 from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
@@ -145,8 +146,9 @@ class TableScene(Scene):
         if not isinstance(self.link, Link):
             return []   # a link that cannot tell its history starts the log now
         seats = self.link.local_seats
-        # A spectator's link tells the public history (a LAN watcher); a local table's, nothing.
-        return self.link.history(min(seats) if seats else None)  # type: ignore[arg-type]
+        # A spectator's link tells the public history (a LAN watcher). A seat's history holds its own drawn
+        # tiles: everyone at a hot-seat screen sees the log, so only the public part is read.
+        return events_for(self.link.history(min(seats) if seats else None), None)  # type: ignore[arg-type]
 
     def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
@@ -448,10 +450,12 @@ class TableScene(Scene):
             draw_game_over_panel(self.app, surface, self.side.rect, view)
         self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
         super().draw(surface)
+        # Bubbles stay below the top bar: whose turn, the actions left and the bag stay readable.
+        below = pygame.Rect(0, lay.top.bottom, surface.get_width(), surface.get_height() - lay.top.bottom)
         if self.hover_sq in pending and not self.animator.busy:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
         elif inspected is not None:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
 
