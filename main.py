@@ -1,14 +1,33 @@
-"""Two Rivers: the one entry point. Parses options and starts the chosen mode.
+"""Two Rivers: the one entry point. Parses options, wires games and starts the chosen mode.
 
 Modes: the client (default), --selfplay (a game in the terminal), --host (a LAN game without a
 window). Each mode is one function; this is the only place where the engine, the table, the LAN
-and the client are put together.
+and the client are put together (DESIGN.md). The client's screens never build a game: the wiring
+functions below (`local_game` from a New-game config, `saved_game` for a saved one, `start_host`
+for hosting a LAN game, `connect` for joining or watching one) are handed to the App as its hooks
+(`hooks()`), and the screens call them and hold the Link they give. Tests build their App with the
+same hooks.
+
+Everything is imported inside the functions: --selfplay and --host must not pay for pygame, and the
+client's first frame must come fast.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ai.seats import ComputerSeats
+    from game.journal import Journal, JournalWriter
+    from game.session import LocalLink, Table
+    from game.ui.flow import Hooks
+    from net.client import NetLink
+    from net.host import Host, HostConfig
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -100,9 +119,96 @@ def run_host(args: argparse.Namespace) -> int:
                reopen=args.reopen_seats, ai_seed=args.ai_seed)
 
 
+# ---------------------------------------------------------------------------------------------------
+# The wiring of the client's games: what the App's hooks call
+
+
+@dataclass
+class LocalGame:
+    """A local game wired up: the link the scene holds, who plays the computers, where it is saved."""
+
+    link: LocalLink
+    computers: ComputerSeats | None
+    journal: JournalWriter | None
+
+    @property
+    def journal_path(self) -> Path | None:
+        """Return the saved game's file, or None when the game is not journalled."""
+        return self.journal.path if self.journal is not None else None
+
+
+def local_game(config: dict[str, Any], table: Table | None = None, journal: JournalWriter | None = None,
+               save: bool = True) -> LocalGame:
+    """Wire a local game from a New-game config (or around a given table, e.g. a resumed one).
+
+    Every seat is played on this screen; the computer seats by `game.ai.seats.ComputerSeats` with the
+    table's AI seed. save journals a new table from its first moment, so Continue can resume it.
+    """
+    from game.ai.seats import ComputerSeats
+    from game.journal import JournalWriter, new_path
+    from game.session import LocalLink, Table, new_seed
+    from game.ui.settings import data_dir
+    from game.ui.table_scene import seats_from_config
+
+    seats, levels = seats_from_config(config)
+    if table is None:
+        # A config without a seed gets a fresh one: a fixed default would deal the same bag every game.
+        seed = config.get("seed")
+        table = Table(seats, new_seed() if seed is None else int(seed), tuple(config.get("variants", ())))
+        if save:
+            journal = JournalWriter(table, new_path(data_dir()))
+    link = LocalLink(table, frozenset(range(table.players)), journal=journal)
+    computers = ComputerSeats(link, levels.get, table.ai_seed) if levels else None
+    return LocalGame(link, computers, journal)
+
+
+def config_from_journal(journal: Journal) -> dict[str, Any]:
+    """Return the New-game config that seats a saved game's players as they were."""
+    seats = []
+    for s in journal.seats:
+        kind = s["kind"]
+        entry = {"name": s["name"], "dynasty": s["dynasty"], "kind": "human"}
+        if kind in ("easy", "normal", "hard"):
+            entry.update(kind="computer", level=kind)
+        seats.append(entry)
+    return {"players": len(seats), "seats": seats, "variants": list(journal.variants), "seed": journal.seed}
+
+
+def saved_game(path: Path) -> tuple[LocalGame, dict[str, Any], Journal]:
+    """Wire a saved local game where it stopped: the game, its New-game config, and the journal read.
+
+    Raises game.journal.JournalError (or OSError) when the file cannot be continued; nothing is changed then.
+    """
+    from game.journal import resume
+
+    table, writer, journal = resume(path)
+    config = config_from_journal(journal)
+    return local_game(config, table=table, journal=writer), config, journal
+
+
+def start_host(config: HostConfig, say: Callable[[str], None]) -> Host:
+    """Host a LAN game from the host's lobby screen: a started net.host.Host (OSError if it cannot listen)."""
+    from net.host import Host
+
+    return Host(config, say=say).start()
+
+
+def connect(address: str, port: int, name: str, **options: Any) -> NetLink:
+    """Join or watch a LAN game: a net.client.NetLink to the host (options: role, seat, dynasty, token, ...)."""
+    from net.client import NetLink
+
+    return NetLink(address, port, name, **options)
+
+
+def hooks() -> Hooks:
+    """The client's hooks with this module's wiring: how every game the screens open is put together."""
+    from game.ui.flow import Hooks
+
+    return Hooks(new_game=local_game, saved_game=saved_game, host_game=start_host, connect=connect)
+
+
 def run_client(args: argparse.Namespace) -> int:
-    """Open the game window on the title screen."""
-    # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
+    """Open the game window on the title screen, with this module's wiring as the App's hooks."""
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
@@ -111,7 +217,7 @@ def run_client(args: argparse.Namespace) -> int:
     if args.fullscreen or args.windowed:
         settings.fullscreen = bool(args.fullscreen)
         settings.save()
-    app = App(settings, size=args.size)
+    app = App(settings, size=args.size, hooks=hooks())
     app.run(TitleScene(app))
     return 0
 

@@ -281,6 +281,8 @@ class Host(SocketLoop):
 class HostLink(LocalLink):
     """The Link of the host's own screen: a LocalLink over the hosted table, every call under the host's lock."""
 
+    host_notice = ""  # the host's news is for its LAN players: its own screen is not told it again
+
     def __init__(self, host: Host, local_seats: frozenset[int]) -> None:
         assert host.table is not None, "the host's screen joins the table once the game is seated"
         self.host = host

@@ -7,7 +7,7 @@ note in the right column, beside the board (never over it), with a countdown to 
 stands in; once the computer plays, or the game is over, or the player is back, the note goes. A
 LAN player is shown the host's news (a damaged save that sent play back) in a dialog, once.
 
-Imports pygame, game.ui and net.client (links are handed in). Never game.rules directly.
+Imports pygame and game.ui (links are handed in). Never game.rules directly.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from game.ui import theme as th
 from game.ui.dialog import alert
 from game.ui.table_scene import TableScene
 from game.ui.widgets import draw_panel
-from net.client import NetLink
 
 if TYPE_CHECKING:
     from game.session import Update
@@ -48,6 +47,8 @@ class LanLink(Protocol):
     def stand_in_at(self) -> Mapping[int, float]: ...  # missing seat -> time.monotonic() a computer takes it
     @property
     def local_seats(self) -> frozenset[int]: ...
+    @property
+    def host_notice(self) -> str: ...  # the host's news to its LAN players ("" on the host's own screen)
 
     def poll(self) -> list[Update]: ...
     def send(self, seat: int, action: dict[str, Any]) -> None: ...
@@ -95,7 +96,7 @@ class LanTableScene(TableScene):
         super().update(dt)
         # The host's news for every player (its saved game was damaged and play went back): once, in a
         # dialog, so that nobody misses why their last moves are gone.
-        notice = self.lan.host_notice if isinstance(self.lan, NetLink) else ""
+        notice = self.lan.host_notice
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
             alert(self.app, "News from the host", notice)
