@@ -1,11 +1,12 @@
-"""The LAN client: `NetLink`, a whole game.session.Link to a hosted table over TCP.
+"""The LAN client: `NetLink`, a whole net.lanlink.LanLink (a game.session.Link) to a hosted table over TCP.
 
 Owns: connecting to a host, the hello, reading the host's messages on a background thread into a queue of
 `game.session.Update`s (the same shape a LocalLink gives the table scene), sending actions with the view
 id they were decided on, keeping the link alive with pings, reconnecting with the seat's token after a drop
-(`state == "reconnecting"`), and a clear final state when the host is gone (`"closed"`) or refuses us
-(`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests and benchmarks, lives in
-net.wireclient and is named here too.
+(`state == "reconnecting"`; a link that holds a seat also tries again when the host cut it before a word,
+or refused it for now only: `"retry"`), and a clear final state when the host is gone (`"closed"`) or
+refuses us for good (`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests
+and benchmarks, lives in net.wireclient and is named here too.
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
@@ -17,12 +18,14 @@ import logging
 import socket
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import events_for, hide_own
 from game.session import LinkStatus, Update
 from net import protocol as p
 from net.framing import FrameDecoder, FrameError, encode_frame
+from net.lanlink import SeatStatus
 from net.legal import unpack_legal
 from net.wireclient import Refused, WireClient, recv_ready
 
@@ -41,7 +44,7 @@ def public_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class NetLink:
-    """A Link (game.session.Link, all of it) to a table on a LAN host, for a player or a spectator."""
+    """A LanLink (net.lanlink, all of it) to a table on a LAN host, for a player or a spectator."""
 
     def __init__(
         self,
@@ -65,17 +68,14 @@ class NetLink:
         self.state = "connecting"
         self.reason = ""
         self.lobby: dict[str, Any] | None = None
-        self.latest: dict[str, Any] | None = None  # the last view received: our seat's, or the public one
-        self.view_id: int | None = None
-        self._views: dict[int | None, dict[str, Any]] = {}  # the last update's views: our seat's and the public
+        # The last update as one value (its view id, views and legal actions), replaced in one assignment:
+        # another thread reads all of one update or all of the next, never a mix.
+        self._seen = _Seen()
         self._story: list[list[dict[str, Any]]] = []  # each action's events as our seat saw them, since joining
-        self.missing: frozenset[int] = frozenset()
-        self.computer: frozenset[int] = frozenset()
-        self.stand_in_at: dict[int, float] = {}  # missing seat -> time.monotonic() when a computer takes it
+        self._seats = SeatStatus()  # the host's last seat_status, replaced whole
         self.welcomed = False
         self.host_notice = ""  # the host's last news for every player (a game resumed at an earlier position)
         self.attempts = 0  # connections tried since the link was made (each reconnection counts one)
-        self._legal: list[dict[str, Any]] = []
         self._queue: list[Update] = []
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
@@ -85,6 +85,39 @@ class NetLink:
         self._thread.start()
 
     # --- the Link ------------------------------------------------------------------------------
+
+    @property
+    def latest(self) -> dict[str, Any] | None:
+        """Return the last view received: our seat's, or the public one."""
+        return self._seen.latest
+
+    @property
+    def view_id(self) -> int | None:
+        """Return the view id of the last update (None before the game starts)."""
+        return self._seen.view_id
+
+    def seat_status(self) -> SeatStatus:
+        """Return how the seats stand, as the host last said (one snapshot)."""
+        return self._seats
+
+    @property
+    def missing(self) -> frozenset[int]:
+        """Return the seats whose LAN player is gone."""
+        return self._seats.missing
+
+    @property
+    def computer(self) -> frozenset[int]:
+        """Return the missing seats a computer plays until their player comes back."""
+        return self._seats.computer
+
+    @property
+    def stand_in_at(self) -> dict[int, float]:
+        """Return, for each missing seat a computer will take, when it does (time.monotonic())."""
+        return self._seats.stand_in_at
+
+    def reopen(self, seat: int) -> None:
+        """Only the host reopens seats: a player's screen says so."""
+        self._error("Only the host can reopen a seat.")
 
     @property
     def local_seats(self) -> frozenset[int]:
@@ -114,7 +147,7 @@ class NetLink:
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """Return the latest view of our seat, or the public one (None); None for any other seat."""
-        return self._views.get(seat)
+        return self._seen.views.get(seat)
 
     def history(self, seat: int) -> list[dict[str, Any]]:
         """Return our seat's events of every action since this link joined (undone actions removed)."""
@@ -139,14 +172,15 @@ class NetLink:
             out, self._queue = self._queue, []
         return out
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Play action for our seat, as decided on the latest view; a refusal comes back as an Update."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Play action for our seat, as decided on view_id (None: the latest view); the host refuses it if
+        the table has moved on since. A refusal comes back as an Update."""
         if seat not in self.local_seats:
             self._error("That seat is not played on this screen.")
         elif self.view_id is None:
             self._error("The game has not started.")
         else:
-            self._send_message(p.action(self.view_id, action))
+            self._send_message(p.action(self.view_id if view_id is None else view_id, action))
 
     def undo(self, seat: int) -> None:
         """Ask the host to take back our last action."""
@@ -157,7 +191,7 @@ class NetLink:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what our seat may do now, as the host listed it with the latest view."""
-        return list(self._legal) if seat in self.local_seats else []
+        return list(self._seen.legal) if seat in self.local_seats else []
 
     def close(self) -> None:
         """Say goodbye and stop."""
@@ -292,9 +326,12 @@ class NetLink:
             with self._lock:  # shown like a refusal's reason: in words, over the table, for a moment
                 self._queue.append(Update(self.view_id or 0, {}, {}, error=message["text"]))
         elif kind == "seat_status":
-            self.missing = frozenset(s for s in message["missing"] if isinstance(s, int))
-            self.computer = frozenset(s for s in message.get("computer", []) if isinstance(s, int))
-            self.stand_in_at = _stand_in_at(message.get("stand_in"), time.monotonic())
+            computer = message.get("computer")
+            self._seats = SeatStatus(  # one assignment: the screen reads one snapshot or the next
+                frozenset(s for s in message["missing"] if isinstance(s, int)),
+                frozenset(s for s in computer if isinstance(s, int)) if isinstance(computer, list) else frozenset(),
+                _stand_in_at(message.get("stand_in"), time.monotonic()),
+            )
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.welcomed = True
@@ -313,8 +350,6 @@ class NetLink:
 
     def _on_update(self, message: dict[str, Any]) -> None:
         view, events = message["view"], message["events"]
-        # Legal actions first: whoever sees the new view id (another thread) must find its legal actions.
-        self._legal = unpack_legal(message.get("legal"))
         seat = view.get("seat")
         if seat is None:
             update = Update(message["view_id"], {None: view}, {None: events})
@@ -324,8 +359,8 @@ class NetLink:
                 {seat: view, None: public_view(view)},
                 {seat: events, None: events_for(events, None)},
             )
-        self._views = update.views  # one assignment: another thread reads both views or neither
-        self.latest, self.view_id = view, message["view_id"]
+        # One assignment: whoever sees the new view id (another thread) finds its views and legal actions.
+        self._seen = _Seen(message["view_id"], view, update.views, unpack_legal(message.get("legal")))
         self.state = "playing"
         with self._lock:
             if any(e.get("kind") == "undone" for e in events):
@@ -335,6 +370,16 @@ class NetLink:
                 self._story.append(list(events))
                 self.host_notice = ""  # play moved on from where the host's news was told
             self._queue.append(update)
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """The last update a link received: its view id, our seat's view, the views by seat, the legal actions."""
+
+    view_id: int | None = None
+    latest: dict[str, Any] | None = None
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    legal: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _stand_in_at(pairs: Any, now: float) -> dict[int, float]:

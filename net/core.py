@@ -4,7 +4,9 @@ Owns: `HostCore` (in the manner of h11 and boardgame.io's master), which is told
 with what to send: `connect(conn, address, now)`, `receive_bytes(conn, data, now)` (frames, split anywhere),
 `receive(conn, message, now)`, `disconnect(conn, why, now)` and `tick(now)` each return a list of
 `(conn, message)` pairs to send, where a message is a dict or `Close` (cut the connection once what is queued
-for it is sent, or at once). It owns the hello (versions, role, seat claim with a secret token), the places
+for it is sent, or at once), or `(TO_HOST, SaveSecrets)`: the host writes the seats file before it sends what
+follows (the core never touches the disk).
+It owns the hello (versions, role, seat claim with a secret token), the places
 kept for seated players (pre-hello connections and spectators have caps of their own, so a seat's owner with
 its token always gets back in), rate limits, stalled frames, silent connections, stale views, reconnects,
 stand-ins (a missing player's seat handed to the computer after a delay, given back on return), the lobby,
@@ -29,7 +31,7 @@ from game.session import Table
 from net import protocol as p
 from net.legal import pack_legal
 from net.lobby import Lobby, Refusal
-from net.peers import Connections, HostConfig, Peer
+from net.peers import TO_HOST, Connections, HostConfig, Peer, SaveSecrets
 from net.saving import SeatSecrets
 from net.words import describe_action, describe_ranking
 
@@ -48,8 +50,10 @@ class HostCore(Connections):
         self.missing: dict[int, float] = {}  # seat -> when its player dropped
         self.ranking: list[dict[str, Any]] | None = None
         self.actions = 0
-        self.journal: Any = None  # the HostJournal, told whenever the seats' tokens change
+        self.journal: Any = None  # the HostJournal: while there is one, the seats' tokens are saved (SaveSecrets)
+        self.undos = 0  # undos in this game (and before a restart): view ids count them
         self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
+        self.resume_warning = ""  # a resumed game's seats that stay closed (lost tokens), for the host's screen
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
         self.on_table: Callable[[], None] = lambda: None  # the table changed (the computer seats look again)
 
@@ -77,6 +81,11 @@ class HostCore(Connections):
         """Switch a variant, or open scores, on or off."""
         self._only_in_lobby()
         self.lobby.set_variant(variant, on)
+        self._lobby_changed()
+
+    def set_host_name(self, name: str) -> None:
+        """Call the table by a new name (the lobby message and the announcement say it)."""
+        self.lobby.host_name = name.strip()[: p.MAX_NAME] or self.lobby.host_name
         self._lobby_changed()
 
     def can_start(self) -> bool:
@@ -108,10 +117,10 @@ class HostCore(Connections):
         (self._seats_changed if self.missing else self._lobby_changed)()
         self._broadcast([])
 
-    def secrets(self, undos: int) -> SeatSecrets:
+    def secrets(self) -> SeatSecrets:
         """Return what the seats file keeps: each seat's plan, level and token, the game id, the undos."""
         seats = [{"plan": s.plan, "level": s.level, "token": s.token} for s in self.lobby.slots]
-        return SeatSecrets(seats, self.game_id, undos)
+        return SeatSecrets(seats, self.game_id, self.undos)
 
     def hand_to_computer(self, seat: int) -> None:
         """Let the computer play a missing LAN player's seat until they come back."""
@@ -162,9 +171,11 @@ class HostCore(Connections):
             raise Refusal("The game has already started.")
 
     def _keep_secrets(self) -> None:
+        """Ask the host to save the seats file (the core itself never touches the disk)."""
         if self.journal is not None:
-            undos = self.journal.secrets.undos if self.journal.secrets is not None else 0
-            self.journal.keep_secrets(self.secrets(undos))
+            if not self._out:
+                self.wake()
+            self._out.append((TO_HOST, SaveSecrets(self.secrets())))
 
     # --- messages from clients -------------------------------------------------------------------
 
@@ -286,6 +297,8 @@ class HostCore(Connections):
         assert self.table is not None
         if any(e.get("kind") == "undone" for e in events):
             self.say(f"{self.table.seats[events[0]['seat']].name} takes back their last action.")
+            self.undos += 1  # view ids count undos too: a restarted host must not reuse one
+            self._keep_secrets()
         elif self.table.records:
             record = self.table.records[-1]
             self.actions += 1

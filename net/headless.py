@@ -23,6 +23,7 @@ from typing import Any
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
 from net.interfaces import usable_addresses
+from net.peers import default_bind
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
 DELAY_ENV = "TWO_RIVERS_COMPUTER_DELAY"  # seconds a computer pauses before it acts (tests set 0)
@@ -43,7 +44,7 @@ def run(
     computer: int = 0,
     seed: int | None = None,
     variants: tuple[str, ...] = (),
-    bind: str = "0.0.0.0",
+    bind: str | None = None,
     say: Callable[[str], None] | None = None,
     stop: threading.Event | None = None,
     linger: float = LINGER,
@@ -72,6 +73,7 @@ def run(
     if reopen_seats and resume is None:
         say("--reopen-seats goes with --resume: a new game's seats are all open anyway.")
         return 2
+    bind = bind if bind is not None else default_bind()
     config = HostConfig(players=players, bind=bind, seed=seed, variants=variants, host_name="Two Rivers (headless)",
                         computer_delay=computer_delay, data_dir=data_dir or default_data_dir(), ai_seed=ai_seed)
     if port is not None:

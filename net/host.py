@@ -28,9 +28,10 @@ from net import resume as resuming
 from net.computers import HostComputers
 from net.core import HostCore
 from net.discovery import Announcer, HostedGame
+from net.lanlink import SeatStatus
 from net.lobby import Lobby, Refusal
 from net.peers import HostConfig
-from net.saving import HostJournal, save_secrets, seats_path
+from net.saving import HostJournal, SeatSecrets, save_secrets, seats_path
 from net.shell import SocketLoop
 
 __all__ = ["DEFAULT_PORT", "Host", "HostConfig", "HostLink", "Refusal"]
@@ -93,6 +94,12 @@ class Host(SocketLoop):
     @property
     def journal(self) -> HostJournal | None:
         return self.core.journal
+
+    @property
+    def resume_warning(self) -> str:
+        """Return what the host's screen must be told of a resumed game's closed seats ("" when none)."""
+        with self.lock:
+            return self.core.resume_warning
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -157,6 +164,14 @@ class Host(SocketLoop):
         if self.journal is not None:
             self.journal.flushed()  # the updates are out: the journal may fsync now
 
+    def _before_send(self) -> None:
+        if self.journal is not None:
+            self.journal.write_pending()  # an undo is on disk before any player is shown it
+
+    def _save_secrets(self, secrets: SeatSecrets) -> None:
+        if self.journal is not None:
+            self.journal.keep_secrets(secrets)
+
     # --- the lobby and the game (the host's screen calls these) -----------------------------------
 
     def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
@@ -173,6 +188,11 @@ class Host(SocketLoop):
         """Switch a variant, or open scores, on or off."""
         with self.lock:
             self._core_now().set_variant(variant, on)
+
+    def set_host_name(self, name: str) -> None:
+        """Call the table by a new name: every client and the announcement hear it at once."""
+        with self.lock:
+            self._core_now().set_host_name(name)
 
     def can_start(self) -> bool:
         """Whether every seat is filled and the game may start."""
@@ -228,7 +248,7 @@ class Host(SocketLoop):
     def _start_journal(self, path: Path) -> None:
         """Journal the new game at path, the seats' tokens first (a game without them cannot be taken back)."""
         assert self.table is not None
-        secrets_ = self.core.secrets(0)
+        secrets_ = self.core.secrets()
         try:
             save_secrets(seats_path(path), secrets_)
         except OSError as exc:
@@ -279,36 +299,54 @@ class Host(SocketLoop):
         )
 
 class HostLink(LocalLink):
-    """The Link of the host's own screen: a LocalLink over the hosted table, every call under the host's lock."""
-
-    host_notice = ""  # the host's news is for its LAN players: its own screen is not told it again
+    """The LanLink (net.lanlink) of the host's own screen: a LocalLink over the hosted table, every call under
+    the host's lock."""
 
     def __init__(self, host: Host, local_seats: frozenset[int]) -> None:
         assert host.table is not None, "the host's screen joins the table once the game is seated"
         self.host = host
         super().__init__(host.table, local_seats)
 
+    def seat_status(self) -> SeatStatus:
+        """Return how the seats stand, all of it read at once under the host's lock."""
+        with self.host.lock:
+            missing, slots = self.host.missing, self.host.lobby.slots
+            computer = frozenset(s for s in missing if slots[s].replaced)
+            after = self.host.config.replace_after
+            stand_in_at = {} if after is None else {seat: since + after for seat, since in missing.items()
+                                                    if seat not in computer}
+            # A missing LAN player's seat may be given up (their token lost) for the next player to take.
+            reopenable = frozenset(s for s in missing if slots[s].plan == "open") \
+                if self.host.phase == "playing" else frozenset()
+            return SeatStatus(frozenset(missing), computer, stand_in_at, reopenable)
+
     @property
     def missing(self) -> frozenset[int]:
         """Return the seats whose LAN player is gone."""
-        with self.host.lock:
-            return frozenset(self.host.missing)
+        return self.seat_status().missing
 
     @property
     def computer(self) -> frozenset[int]:
         """Return the missing seats a computer plays until their player comes back."""
-        with self.host.lock:
-            return frozenset(s for s in self.host.missing if self.host.lobby.slots[s].replaced)
+        return self.seat_status().computer
 
     @property
     def stand_in_at(self) -> dict[int, float]:
         """Return, for each missing seat a computer will take, when it does (time.monotonic())."""
-        with self.host.lock:
-            after = self.host.config.replace_after
-            if after is None:
-                return {}
-            return {seat: since + after for seat, since in self.host.missing.items()
-                    if not self.host.lobby.slots[seat].replaced}
+        return self.seat_status().stand_in_at
+
+    def reopen(self, seat: int) -> None:
+        """Give up a missing seat's token: the next player who joins without one takes the seat."""
+        try:
+            self.host.reopen_seats([seat])
+        except Refusal as exc:
+            with self.host.lock:
+                self._queue.append(self._refusal(str(exc)))
+
+    @property
+    def host_notice(self) -> str:
+        """Return "": the host's own screen is told its news in a dialog as it resumes the game."""
+        return ""
 
     @property
     def reason(self) -> str:
@@ -336,10 +374,10 @@ class HostLink(LocalLink):
         with self.host.lock:
             return super().poll()
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Act for a seat of this screen; a refusal is queued as an Update with the reason."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Act for a seat of this screen (decided on view_id, if given); a refusal is queued as an Update."""
         with self.host.lock:
-            super().send(seat, dict(action))
+            super().send(seat, dict(action), view_id)
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (only for this screen's seats)."""

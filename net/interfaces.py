@@ -18,6 +18,7 @@ Imports the standard library only. Never pygame.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import struct
 import sys
@@ -129,6 +130,13 @@ def _address_rank(address: str) -> tuple[int, str]:
 
 
 def _resolved_addresses() -> list[str]:
+    """Return this machine's addresses by its name, where the interfaces cannot be listed (not Linux).
+
+    Never on a development machine (TWO_RIVERS_LAN unset or loopback, read as net.discovery reads it): the
+    name may be looked up in DNS, and nothing there may leave the machine.
+    """
+    if os.environ.get("TWO_RIVERS_LAN", "loopback").strip().lower() == "loopback":
+        return []
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:

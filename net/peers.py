@@ -1,11 +1,14 @@
 """The connection half of the LAN host's core: what it keeps of each connection and how strict it is.
 
-Owns: `HostConfig` (how a host listens and how hard it is on its clients), `Peer` (one connection as the
-protocol knows it: its frame decoder, its rate limit, its clocks, who it turned out to be), `Close` (the
-core's request to cut a connection) and `Connections`, the base of `net.core.HostCore`: connections come
-and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate limit
-and the message checks, the hello deadline and the cap on newcomers who have not said hello, stalled frames,
-silence, refusals with a grace to read them, and the queue of what to send. Sans-I/O: no sockets, no clock.
+Owns: `HostConfig` (how a host listens and how hard it is on its clients; `default_bind`: this machine
+only while TWO_RIVERS_LAN is loopback), `Peer` (one connection as the protocol knows it: its frame decoder,
+its rate limit, its clocks, who it turned out to be), `Close` and `SaveSecrets` (the core's requests to cut
+a connection and to save the seats file) and `Connections`, the base of `net.core.HostCore`: connections
+come and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate
+limit and the message checks, the hello deadline and the cap on newcomers who have not said hello (the most
+crowded address makes way, cut without a refusal so that a real client simply tries again), stalled
+frames, silence, refusals with a grace to read them (final, or "retry" for now only), and the queue of what
+to send. Sans-I/O: no sockets, no clock.
 
 Imports the standard library and `net` only. Never pygame.
 """
@@ -14,15 +17,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from net import protocol as p
+from net.discovery import lan_mode
 from net.framing import FrameDecoder, FrameError
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 1.0  # seconds a refused connection has to read its refusal before it is cut
+LOOPBACK = "127.0.0.1"
+EVERYWHERE = "0.0.0.0"
+
+
+def default_bind() -> str:
+    """Return where a host listens unless told: this machine only while TWO_RIVERS_LAN is loopback (its
+    default), so that no other machine can reach a host started for development or tests."""
+    return LOOPBACK if lan_mode() == "loopback" else EVERYWHERE
 
 
 @dataclass
@@ -30,7 +42,9 @@ class HostConfig:
     """How a host listens and how hard it is on its clients (tests shorten the times)."""
 
     players: int = 4
-    bind: str = "0.0.0.0"
+    # Where to listen: 127.0.0.1 on a development machine (TWO_RIVERS_LAN=loopback, the default), every
+    # interface once discovery is told of a real LAN; a test of a real LAN (namespaces) says so explicitly.
+    bind: str = field(default_factory=default_bind)
     port: int = 47475  # 0: any free port (tests)
     host_name: str = "Two Rivers"
     seed: int | None = None
@@ -69,7 +83,16 @@ class Close:
     now: bool = False
 
 
-Outgoing = list[tuple[int, Any]]  # (conn, a message dict or a Close)
+@dataclass(frozen=True)
+class SaveSecrets:
+    """Write the seats file (net.saving.SeatSecrets): the shell does it before anything after it is sent, so
+    that a token is on disk before its player is welcomed with it. Addressed to TO_HOST, not a connection."""
+
+    secrets: Any
+
+
+TO_HOST = -1  # the "connection" of what the core asks of the host itself (SaveSecrets)
+Outgoing = list[tuple[int, Any]]  # (conn, a message dict, a Close or a SaveSecrets)
 
 
 class Peer:

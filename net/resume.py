@@ -5,15 +5,19 @@ file beside it (`<journal>.seats`): each LAN seat is missing until its player co
 computer seats play again at once, seats played on the host's screen stay there when the host has a screen.
 A seat whose token is lost (no seats file, a damaged one, or no token in it) stays closed to everyone: a
 stranger's hello without a token must never be handed a seat and its hand. The host says so, and how to
-proceed: `HostCore.reopen_seats` (`main.py --host --resume FILE --reopen-seats 1,2`) lets the next player
-without a token take a chosen seat. A journal recovered from damage goes on from an earlier position; every
-player is told so (a notice) as well as the host's console.
+proceed (on the console, and in `HostCore.resume_warning` for the host's screen): `HostCore.reopen_seats`
+(`main.py --host --resume FILE --reopen-seats 1,2`, or "Reopen seat" on the host's table) lets the next
+player without a token take a chosen seat. A damaged seats file is copied aside (`.seats.damaged`) before a
+new one is written; one that cannot be read at all is never written over. Without the seats file the undos
+are unknown, so view ids jump past any a client may have been shown. A journal recovered from damage goes
+on from an earlier position; every player is told so (a notice) as well as the host's console.
 
 Imports the standard library, game.journal, game.session and `net` only. Never sockets, never pygame.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,9 @@ from game.session import Table
 from net.core import HostCore
 from net.lobby import LEVELS, PLANS
 from net.saving import HostJournal, SeatSecrets, read_secrets, seats_path
+
+DAMAGED_SUFFIX = ".damaged"  # a seats file that could not be used is kept beside the new one under this name
+LOST_UNDOS = 1_000_000  # undos assumed when the seats file is lost: more than any game has
 
 
 def resume_game(
@@ -46,6 +53,7 @@ def resume_game(
     for peer in core._players():
         core._refuse(peer, "The host continues a saved game instead; join it when it starts.")
     secrets_, problem = read_secrets(seats_path(path))
+    kept_back = _keep_damaged_seats(seats_path(path)) if problem is not None else None
     table, writer, journal = resume(path, lan=True, writer=HostJournal)
     assert isinstance(writer, HostJournal)
     if lock is not None:
@@ -53,10 +61,17 @@ def resume_game(
     core.journal = writer
     _seat_from_journal(core, table, secrets_, local)
     core.lobby.variants = set(journal.variants)
-    undos = secrets_.undos if secrets_ is not None else 0
-    # View ids go on rising from where the clients left them (an action and an undo each count one).
-    table.view_id = len(table.records) + 2 * undos
-    writer.keep_secrets(core.secrets(undos))
+    # Without the seats file nobody knows how many undos there were: the view ids jump past any the clients
+    # may have seen, so that no old decision can match a new view.
+    undos = secrets_.undos if secrets_ is not None else LOST_UNDOS
+    # View ids go on rising from where the clients left them (an action and an undo each count one), and
+    # never below the journal's own count.
+    table.view_id = max(table.view_id, len(table.records) + 2 * undos)
+    core.undos = undos
+    if kept_back is not None:
+        writer.seats_kept_from = kept_back  # a file that exists and cannot be read is never written over
+        core.say(kept_back)
+    writer.keep_secrets(core.secrets())
     core.missing = {i: core.now for i, slot in enumerate(core.lobby.slots) if slot.plan == "open"}
     _say_resumed(core, journal)
     _say_lost_tokens(core, problem, reopen)
@@ -64,6 +79,34 @@ def resume_game(
         core.reopen_seats([seat for seat in reopen if core.lobby.slots[seat].plan == "open"])
     core.seat_table(table)
     return journal, writer
+
+
+def _keep_damaged_seats(seats: Path) -> str | None:
+    """Before a new seats file is written, keep the old one: a damaged one is copied beside it (.damaged); one
+    that cannot be read at all must not be written over. Return why the seats file stays as it is, or None."""
+    if not seats.exists():
+        return None
+    aside = seats.with_name(seats.name + DAMAGED_SUFFIX)
+    try:
+        data = seats.read_bytes()
+    except OSError as exc:
+        return (f"The seats file {seats} cannot be read ({exc.strerror or exc}); it is left as it is, and this "
+                f"game's new tokens are not saved until it can be.")
+    try:
+        _write_private(aside, data)
+    except OSError as exc:
+        return (f"The damaged seats file {seats} could not be copied aside ({exc.strerror or exc}); it is left "
+                f"as it is, and this game's new tokens are not saved.")
+    return None
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write data to path as it is, readable by its owner only (a seats file holds the tokens)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | None, local: bool) -> None:
@@ -100,6 +143,8 @@ def _say_resumed(core: HostCore, journal: Journal) -> None:
 
 
 def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> None:
+    """Say on the console which seats stay closed and how to reopen them; keep the same for the host's
+    screen (`core.resume_warning`), which shows it in a dialog and offers "Reopen seat" on its table."""
     closed = [i for i, slot in enumerate(core.lobby.slots)
               if slot.plan == "open" and slot.token is None and i not in reopen]
     if problem is None and not closed:
@@ -109,7 +154,10 @@ def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> 
         core.say(f"{where} The seats you reopened are free for the next players to join.")
         return
     seats = ",".join(str(i + 1) for i in closed)
-    core.say(f"{where} Seats {seats} stay closed: nobody can prove they are theirs, and a stranger must not be "
-             f"shown their hands. To let their players back in, reopen them on purpose: "
-             f"main.py --host --resume FILE --reopen-seats {seats} (or Reopen on the host's screen); "
-             f"the first player to join each reopened seat takes it.")
+    why = (f"{where} Seats {seats} stay closed: nobody can prove they are theirs, and a stranger must not be "
+           f"shown their hands.")
+    core.say(f"{why} To let their players back in, reopen them on purpose: main.py --host --resume FILE "
+             f"--reopen-seats {seats} (or \"Reopen seat\" on the host's table); the first player to join each "
+             f"reopened seat takes it.")
+    core.resume_warning = (f"{why} To let a player back in, choose \"Reopen seat\" for their seat on the "
+                           f"table: the first player to join a reopened seat takes it.")

@@ -110,8 +110,10 @@ class HostJournal(JournalWriter):
         self._stopped = threading.Event()
         self._closed = False
         self._finish_pending = False  # the game ended: rewrite the header once the last updates are sent
+        self._rewrite_pending = False  # an undo: rewrite the file whole before the updates go out
         self._last_write = 0.0  # time.monotonic() of the last appended line
         self.secrets: SeatSecrets | None = None
+        self.seats_kept_from: str | None = None  # why the seats file must not be written (it cannot be read)
         super().__init__(table, path, lan=True, started=started)
         self._syncer = threading.Thread(target=self._sync_loop, name="two-rivers-journal-sync", daemon=True)
         self._syncer.start()
@@ -124,6 +126,8 @@ class HostJournal(JournalWriter):
     def keep_secrets(self, secrets: SeatSecrets) -> None:
         """Write the seats file now (after the seats or their tokens changed)."""
         self.secrets = secrets
+        if self.seats_kept_from is not None:
+            return  # a seats file that exists and cannot be read is never written over
         try:
             save_secrets(self.seats_file, secrets)
         except OSError as exc:
@@ -135,11 +139,10 @@ class HostJournal(JournalWriter):
     def _on_change(self, events: list[dict[str, Any]]) -> None:
         records = self.table.records
         if any(e.get("kind") == "undone" for e in events):
-            if self.secrets is not None:
-                self.secrets.undos += 1  # view ids count undos too; a restarted host must not reuse one
-                self.keep_secrets(self.secrets)
-            self.save()
-        elif len(records) == self._written + 1 and self._fd is not None:
+            # Not here, inside the table's change under the host's lock: the host writes it before it sends
+            # anything (write_pending), and the core asks for the seats file's undo count to be saved.
+            self._rewrite_pending = True
+        elif not self._rewrite_pending and len(records) == self._written + 1 and self._fd is not None:
             self._append(len(records) - 1)
             # The last action is safe once appended; the header says the game is over after the updates go.
             self._finish_pending = self.table.to_move() is None
@@ -173,7 +176,7 @@ class HostJournal(JournalWriter):
                 except OSError as exc:
                     self.error = f"The game could not be saved: {exc.strerror or exc}."
             self._written = len(self.table.records)
-            self._dirty = self._finish_pending = False
+            self._dirty = self._finish_pending = self._rewrite_pending = False
 
     def _close_fd(self) -> None:
         if self._fd is not None:
@@ -182,6 +185,11 @@ class HostJournal(JournalWriter):
             self._fd = None
 
     # --- making it durable -----------------------------------------------------------------------
+
+    def write_pending(self) -> None:
+        """Write what must be on disk before the players are shown it (the file after an undo)."""
+        if self._rewrite_pending:
+            self.save()
 
     def flushed(self) -> None:
         """Tell the journal the updates are out: now is the time to fsync what was appended."""
@@ -227,7 +235,7 @@ class HostJournal(JournalWriter):
 
     def close(self) -> None:
         """Make everything durable and stop the background thread."""
-        if self._finish_pending:
+        if self._finish_pending or self._rewrite_pending:
             self.save()
         self._closed = True
         self._stopped.set()

@@ -24,7 +24,7 @@ import msgpack
 from net import protocol as p
 from net.core import HostCore
 from net.framing import HEADER, MAX_FRAME, encode_frame
-from net.peers import CLOSE_GRACE, Close, HostConfig, Outgoing
+from net.peers import CLOSE_GRACE, Close, HostConfig, Outgoing, SaveSecrets
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,12 @@ class SocketLoop:
 
     def _after_turn(self) -> None:
         """Called under the lock once a turn's output is sent (the journal fsyncs then)."""
+
+    def _before_send(self) -> None:
+        """Called under the lock before output goes out (the journal writes what must be on disk first)."""
+
+    def _save_secrets(self, secrets: Any) -> None:
+        """Write the seats file, as the core asked (SaveSecrets), before what it sends after that goes out."""
 
     def _wake(self) -> None:
         if threading.current_thread() is self._thread:
@@ -166,6 +172,9 @@ class SocketLoop:
         pending = deque(outgoing)
         while pending:
             conn, message = pending.popleft()
+            if isinstance(message, SaveSecrets):
+                self._save_secrets(message.secrets)
+                continue
             entry = self.socks.get(conn)
             if entry is None or entry.closed:
                 continue
@@ -186,6 +195,7 @@ class SocketLoop:
 
     def _flush(self) -> None:
         self._deliver(self.core.take())  # changes made by other threads (the host's screen, the computers)
+        self._before_send()
         for conn, entry in list(self.socks.items()):
             if entry.out and not entry.closed:
                 self._send(conn)
@@ -212,6 +222,7 @@ class SocketLoop:
         """Send what the socket takes at once of a connection's output (its refusal), before it is cut."""
         entry = self.socks.get(conn)
         if entry is not None and entry.out and not entry.closed:
+            self._before_send()
             try:
                 entry.sock.send(entry.out)
             except OSError:

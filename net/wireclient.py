@@ -33,8 +33,10 @@ class Refused(ConnectionError):
 class WireClient:
     """A blocking client that sends raw messages (or raw bytes) and keeps every message it receives."""
 
-    def __init__(self, address: str, port: int, timeout: float = 5.0) -> None:
-        self.sock = socket.create_connection((address, port), timeout=timeout)
+    def __init__(self, address: str, port: int, timeout: float = 5.0, source: str | None = None) -> None:
+        """Connect; source: the local address to connect from (tests play another machine on 127.0.0.2)."""
+        self.sock = socket.create_connection((address, port), timeout=timeout,
+                                             source_address=(source, 0) if source is not None else None)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.timeout = timeout
         self.decoder = FrameDecoder()

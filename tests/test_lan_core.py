@@ -20,7 +20,7 @@ from net import protocol as p
 from net.core import HostCore
 from net.framing import encode_frame
 from net.lobby import Refusal
-from net.peers import Close, HostConfig
+from net.peers import TO_HOST, Close, HostConfig, SaveSecrets
 from net.resume import resume_game
 from net.saving import seats_path
 from tests.lan_kit import normal
@@ -166,11 +166,12 @@ def test_silent_newcomers_make_way_for_new_connections_and_must_say_hello_soon()
     wire = Wire(max_pending=2, hello_timeout=3.0)
     silent = [wire.connect() for _ in range(2)]
     wire.tick(1.0)
-    newcomer = wire.connect()  # the oldest silent one makes way
-    assert wire.closed(silent[0]) and "at once" in wire.last(silent[0], "refused")["reason"]
+    newcomer = wire.connect()  # the oldest silent one makes way: cut without a refusal, so a client retries
+    assert wire.inbox[silent[0]] == [Close(now=True)]
     assert not wire.closed(silent[1]) and not wire.closed(newcomer)
     wire.tick(2.5)  # silent[1] has waited 3.5 s, the newcomer 2.5 s
-    assert "hello in time" in wire.last(silent[1], "refused")["reason"]
+    late = wire.last(silent[1], "refused")
+    assert "hello in time" in late["reason"] and late["retry"] is True  # for now only: try again
     assert not wire.closed(newcomer)
     assert wire.send(newcomer, p.hello("Ann"))[0]["type"] == "welcome"
 
@@ -186,7 +187,55 @@ def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None
         assert len(wire.core.peers) <= 2 + 8
     assert len(wire.core.peers) + 2 * 4 <= wire.core.config.max_connections
     back, again = wire.player("Ann", seat=0, token=welcome["token"])  # its old link not yet known dead
-    assert again["type"] == "welcome" and again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+    assert again["type"] == "welcome" and again["seat"] == 0
+    assert "another connection" in wire.last(ann, "refused")["reason"] and wire.closed(ann)
+
+
+def test_silent_connections_from_one_machine_never_push_out_a_player_from_another() -> None:
+    wire = Wire(max_pending=8)
+    ann, welcome = wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    wire.deliver(wire.core.disconnect(ann, "closed the connection", wire.now))
+    assert wire.core.missing == {0: wire.now}
+    # Ann's machine connects again; before its hello arrives, a crowd of silent sockets from elsewhere.
+    back = wire.next_conn
+    wire.next_conn += 1
+    wire.deliver(wire.core.connect(back, ("10.0.0.5", 50000), wire.now))
+    crowd = []
+    for _ in range(40):
+        wire.now += 0.001
+        crowd.append(wire.connect())  # from 127.0.0.1, each its own port
+    assert not wire.closed(back) and len(wire.core.peers) == 1 + 8  # Bob, Ann's newcomer, 7 of the crowd
+    assert wire.send(back, p.hello("Ann", seat=0, token=welcome["token"]))[0]["type"] == "welcome"
+    assert not wire.core.missing
+    assert all(wire.inbox[c] == [Close(now=True)] for c in crowd[:33])  # cut without a word: no refusal
+
+
+def test_a_displaced_connection_is_refused_for_good_so_two_windows_never_swap_a_seat_forever() -> None:
+    wire = Wire()
+    first, welcome = wire.player("Ann")
+    second, again = wire.player("Ann", seat=0, token=welcome["token"])
+    assert again["seat"] == 0
+    refused = wire.last(first, "refused")
+    assert "another connection" in refused["reason"] and "retry" not in refused  # final: it must not come back
+    assert wire.core._peer_of(0) is not None and wire.core._peer_of(0).conn == second
+    wire.tick(2.0)
+    assert first not in wire.core.peers and wire.core.lobby.slots[0].connected
+
+
+def test_refusals_for_now_say_so_and_final_ones_do_not() -> None:
+    wire = Wire(max_spectators=1)
+    wire.player("TV", role="spectator")
+    second = wire.connect()
+    crowded = wire.send(second, p.hello("TV 2", role="spectator"))[0]
+    assert "watchers" in crowded["reason"] and crowded["retry"] is True
+    wire.player("Ann")
+    wire.player("Bob")
+    wire.start()
+    stranger = wire.connect()
+    taken = wire.send(stranger, p.hello("Cy"))[0]
+    assert "every seat is taken" in taken["reason"] and "retry" not in taken
 
 
 def test_the_hosts_choices_let_players_go_with_their_reasons() -> None:
@@ -329,7 +378,8 @@ def test_a_new_connection_of_the_same_player_replaces_the_half_dead_one() -> Non
     wire.player("Bob")
     wire.start()
     new, again = wire.player("Ann", seat=0, token=welcome["token"])
-    assert again["seat"] == 0 and wire.inbox[ann][-1] == Close(now=True)
+    assert again["seat"] == 0 and wire.inbox[ann][-1] == Close()  # cut once its refusal is out
+    assert "another connection" in wire.last(ann, "refused")["reason"]
     assert wire.core._peer_of(0) is wire.core.peers[new]
 
 
@@ -472,3 +522,66 @@ def test_without_its_seats_file_the_hosts_own_seat_stays_on_the_hosts_screen(tmp
     resume_game(headless.core, saved_game(tmp_path / "again", host_plays=True))
     assert [slot.plan for slot in headless.core.lobby.slots] == ["open", "open"]
     assert "Seats 1,2 stay closed" in "\n".join(headless.lines)
+
+
+def test_a_damaged_seats_file_is_kept_aside_before_a_new_one_is_written(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    damaged = b'{"format": "two-rivers-seats", "seats": [{"token": "abc\xff'
+    seats_path(path).write_bytes(damaged)
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    aside = seats_path(path).with_name(seats_path(path).name + ".damaged")
+    assert aside.read_bytes() == damaged and aside.stat().st_mode & 0o777 == 0o600  # tokens: its owner only
+    assert '"format": "two-rivers-seats"' in seats_path(path).read_text() and writer.error is None
+    # Nobody knows how many undos there were: view ids jump past any a client may have been shown.
+    assert wire.core.table is not None and wire.core.table.view_id >= 6 + 2 * 1_000_000
+    writer.close()
+
+
+def test_a_seats_file_that_cannot_be_read_is_never_written_over(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    unreadable = seats_path(path)
+    unreadable.mkdir()  # reading it fails (as a file without permission would for its non-root owner)
+    (unreadable / "kept").write_text("whatever was there")
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    said = "\n".join(wire.lines)
+    assert "cannot be read" in said and "left as it is" in said
+    wire.core.reopen_seats([0])  # the tokens change: still nothing is written where the file was
+    assert (unreadable / "kept").read_text() == "whatever was there" and writer.error is None
+    assert not unreadable.with_name(unreadable.name + ".damaged").exists()
+    writer.close()
+
+
+def test_the_core_asks_the_host_to_save_the_seats_and_never_writes_a_file_itself(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    wire = Wire()
+    _, writer = resume_game(wire.core, path)
+    seats_file, journal = seats_path(path), path.read_text()
+    on_disk = seats_file.read_text()
+    wire.core.reopen_seats([0])
+    asked = [(conn, m) for conn, m in wire.core.take() if isinstance(m, SaveSecrets)]
+    assert asked and asked[-1][0] == TO_HOST and asked[-1][1].secrets.seats[0]["token"] is None
+    conn = wire.connect()
+    out = wire.core.receive_bytes(conn, encode_frame(p.hello("Ann", seat=0)), wire.now)
+    kinds = [m["type"] if isinstance(m, dict) else type(m).__name__ for _, m in out]
+    assert kinds.index("SaveSecrets") < kinds.index("welcome")  # the token is on disk before its player has it
+    save = next(m for _, m in out if isinstance(m, SaveSecrets))
+    welcome = next(m for _, m in out if isinstance(m, dict) and m["type"] == "welcome")
+    assert save.secrets.seats[0]["token"] == welcome["token"]
+    table = wire.core.table
+    assert table is not None
+    undos = wire.core.undos
+    seat = table.to_move()
+    assert seat is not None
+    table.submit(seat, table.legal_actions(seat)[0])
+    assert table.can_undo(seat)  # this position's first legal action can be taken back
+    lines = path.read_text()
+    table.undo(seat)
+    saves = [m for _, m in wire.core.take() if isinstance(m, SaveSecrets)]
+    assert saves and saves[-1].secrets.undos == undos + 1 and wire.core.undos == undos + 1
+    # Nothing was written inside the table's change: the file still holds the action taken back ...
+    assert seats_file.read_text() == on_disk and path.read_text() == lines != journal
+    writer.write_pending()  # ... until the host writes it, before it sends anything
+    assert path.read_text().splitlines()[1:] == journal.splitlines()[1:]  # the same actions again
+    writer.close()

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from net import protocol as p
 from net.client import Refused, WireClient
-from net.host import Host
+from net.host import Host, HostConfig
 from tests.lan_kit import catch_up, close_all, make_host, normal, play, read_all, seat_players
 
 
@@ -227,3 +227,19 @@ def test_the_honest_players_finish_after_the_fuzzing(busy_host: tuple[Host, list
             assert client.view == normal(host.table.view(seat))
     finally:
         close_all([hostile, version])
+
+
+def test_a_host_told_nothing_listens_on_this_machine_only_while_the_lan_is_loopback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TWO_RIVERS_LAN", "loopback")
+    host = Host(HostConfig(port=0, announce=False, computer_workers="thread"), say=lambda line: None).start()
+    try:
+        assert host.config.bind == "127.0.0.1" and host._listen is not None
+        assert host._listen.getsockname()[0] == "127.0.0.1"  # nobody on the LAN can reach it
+        WireClient("127.0.0.1", host.port).close()  # this machine still can
+    finally:
+        host.stop()
+    monkeypatch.setenv("TWO_RIVERS_LAN", "broadcast")
+    assert HostConfig().bind == "0.0.0.0"  # a real LAN party: every interface (nothing is started here)
+    assert HostConfig(bind="0.0.0.0").bind == "0.0.0.0"  # and said on purpose, as the namespaces test does

@@ -128,6 +128,58 @@ def test_a_flood_of_silent_connections_never_keeps_a_seated_player_out() -> None
             sock.close()
 
 
+def test_silent_sockets_opened_before_a_returning_players_hello_never_lock_it_out() -> None:
+    host = make_host(players=2)
+    players = seat_players(host, 2)
+    silent: list[socket.socket] = []
+    owner: WireClient | None = None
+    try:
+        host.start_game()
+        token = players[0].token
+        with host.lock:  # the loop waits: everything below reaches it in this order, in one turn
+            # Seat 1's player comes back from its own machine (127.0.0.2 is this machine's loopback too);
+            # before its hello is read, eight sockets from another machine open and never say a word.
+            owner = WireClient("127.0.0.1", host.port, source="127.0.0.2")
+            for _ in range(host.config.max_pending):
+                silent.append(socket.create_connection(("127.0.0.1", host.port), timeout=5))
+            owner.send(p.hello("Player 1", seat=0, token=token))
+        welcome = owner.expect("welcome")
+        assert welcome["seat"] == 0 and owner.expect("update")["view"]["seats"][0]["hand"] is not None
+    finally:
+        host.stop()
+        close_all([*players, *([owner] if owner is not None else [])])
+        for sock in silent:
+            sock.close()
+
+
+def test_a_netlink_cut_to_make_way_for_a_crowd_reconnects_and_gets_its_seat_back() -> None:
+    host = make_host(players=2)
+    link = NetLink("127.0.0.1", host.port, "Ann")
+    other = WireClient("127.0.0.1", host.port)
+    silent: list[socket.socket] = []
+    try:
+        wait_for(lambda: link.state == "lobby", 5, "the link to sit down")
+        other.hello("Bob")
+        host.start_game()
+        wait_for(lambda: link.state == "playing", 5, "the first view")
+        with host.lock:  # the loop waits while the link reconnects and a crowd opens behind it
+            tries = link.attempts
+            assert host.cut_seat(link.seat, "was cut by the test")
+            wait_for(lambda: link.attempts > tries and link._sock is not None, 5, "the link to connect again")
+            for _ in range(host.config.max_pending):  # all from 127.0.0.1, as the link: the oldest makes way
+                silent.append(socket.create_connection(("127.0.0.1", host.port), timeout=5))
+        wait_for(lambda: link.attempts > tries + 1 or link.gone, 5, "the link's connection to be cut")
+        assert not link.gone, link.reason  # cut without a refusal: it tries again
+        wait_for(lambda: not host.missing and link.state == "playing", 10, "the link to get its seat back")
+        assert link.status is LinkStatus.PLAYING and link.seat == 0
+    finally:
+        link.close()
+        host.stop()
+        close_all([other])
+        for sock in silent:
+            sock.close()
+
+
 def resume_quietly(path: Path, lines: list[str], **overrides: Any) -> Host:
     """Return a started host continuing the saved game at path, its console kept in lines."""
     settings: dict[str, Any] = dict(bind="127.0.0.1", port=0, announce=False, rate=10_000.0, burst=10_000.0,

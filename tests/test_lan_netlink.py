@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 
 from game.session import Link, LinkStatus
-from net.client import NetLink
+from net import protocol as p
+from net.client import NetLink, WireClient
 from net.host import Host
 from tests.lan_kit import close_all, make_host, normal, seat_players, wait_for
 
@@ -124,3 +125,49 @@ def test_netlink_says_when_the_host_goes_away_or_refuses() -> None:
     finally:
         host.stop()
         link.close()
+
+
+def test_a_refusal_for_now_keeps_a_returning_netlink_trying_until_it_gets_in() -> None:
+    host = make_host(players=2, max_spectators=1)
+    tv = NetLink("127.0.0.1", host.port, "TV", role="spectator")
+    other = WireClient("127.0.0.1", host.port)
+    try:
+        wait_until(lambda: tv.state == "lobby")
+        with host.lock:  # the loop waits: the watcher's place is taken before the link can come back
+            conn = next(peer.conn for peer in host.core.peers.values() if peer.role == "spectator")
+            host._close(conn)
+            host._deliver(host.core.disconnect(conn, "was cut by the test", time.monotonic()))
+            other.send(p.hello("TV 2", role="spectator"))
+        other.expect("welcome")
+        tries = tv.attempts
+        wait_until(lambda: tv.attempts >= tries + 2 or tv.gone)  # back, and told the watchers are too many
+        assert not tv.gone and tv.state == "reconnecting" and "watchers" in tv.reason
+        other.close()  # a place frees up: the link gets back in by itself
+        wait_until(lambda: tv.state == "lobby" and tv.status is LinkStatus.CONNECTING, 10.0)
+    finally:
+        tv.close()
+        host.stop()
+        close_all([other])
+
+
+def test_both_ends_of_the_lan_hold_a_whole_lan_link() -> None:
+    from net.lanlink import LanLink, SeatStatus
+
+    host = make_host(players=2)
+    host.set_plan(0, "local")
+    link = NetLink("127.0.0.1", host.port, "Bob")
+    try:
+        wait_until(lambda: link.state == "lobby")
+        host.start_game()
+        own = host.local_link()
+        wait_until(lambda: link.state == "playing")
+        for lan_link in (own, link):
+            assert isinstance(lan_link, LanLink) and isinstance(lan_link, Link)
+            assert lan_link.seat_status() == SeatStatus() and lan_link.host_notice == ""
+        link.reopen(0)  # a player cannot reopen seats: told so, nothing changes
+        assert "Only the host" in (link.poll()[-1].error or "") and not host.lobby.slots[0].reopened
+        own.reopen(0)  # the host's own seat is not a LAN seat: refused in words, nothing changes
+        assert "not played over the LAN" in (own.poll()[-1].error or "") and not host.lobby.slots[0].reopened
+    finally:
+        link.close()
+        host.stop()

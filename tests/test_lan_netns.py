@@ -108,7 +108,7 @@ def _start_host(ns: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], qu
     """Start a headless host in ns; its console lines arrive in the queue as it prints them."""
     host = subprocess.Popen(
         ["ip", "netns", "exec", ns, sys.executable, "main.py", "--host", "--players", "2",
-         "--port", str(PORT), "--seed", "5"],
+         "--port", str(PORT), "--seed", "5", "--bind", "0.0.0.0"],  # a real LAN (inside the namespaces)
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()

@@ -419,3 +419,26 @@ def test_a_host_heard_on_two_networks_is_listed_once() -> None:
     heard = [GameAnnouncement("10.77.0.1", game, 1.0), GameAnnouncement("10.78.0.1", game, 1.0),
              GameAnnouncement("10.77.0.9", other, 1.0)]
     assert [(g.address, g.game.game_id) for g in one_per_game(heard)] == [("10.77.0.1", "g-1"), ("10.77.0.9", "g-2")]
+
+
+def test_a_new_name_for_the_table_reaches_the_players_already_there_at_once() -> None:
+    app = make_app((1280, 720))
+    scene = lan.HostScene(app, local_config())
+    app.push(scene)
+    host = scene.host
+    assert host is not None
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        scene.plans[0].value = "normal"
+        scene.set_plan(0, "normal")  # the host plays no seat here: a new name changes no seat, only the table's
+        guest.hello("Ann")
+        guest.drain(0.05)
+        click(app, scene.name.right.rect.center)  # the host picks another name: the table is called after it
+        lobby = guest.expect("lobby", timeout=3)
+        assert lobby["options"]["host"] == f"{scene.name.value}'s table"
+        with host.lock:
+            assert host.lobby.host_name == lobby["options"]["host"]
+    finally:
+        app.close()
+        guest.close()
+        host.stop()

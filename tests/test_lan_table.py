@@ -156,3 +156,92 @@ def test_a_lan_player_is_told_the_hosts_news_once() -> None:
         ann.close()
         bob.close()
         host.stop()
+
+
+def test_a_host_continuing_without_the_seats_file_is_told_and_reopens_a_seat_on_its_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from net.saving import seats_path
+    from tests.lan_kit import close_all
+    from tests.test_lan_resume import journalled_game
+
+    played, clients = journalled_game(tmp_path, players=3, stop_at=6)
+    assert played.journal is not None
+    path = played.journal.path
+    played.stop()
+    close_all(clients)
+    seats_path(path).unlink()  # the tokens are lost: seats 1 and 2 (LAN players) must stay closed
+    app = make_app()
+    config = local_config()
+    config.data_dir, config.computer_delay, config.replace_after = tmp_path / "data", 60.0, None
+    scene = lan.HostScene(app, config)
+    app.push(scene)
+    host = scene.host
+    joined: list[WireClient] = []
+    try:
+        assert host is not None and scene.resume.visible
+        click_button(app, "continue", frames=3)
+        dialog = app.top
+        assert type(dialog).__name__ == "ConfirmDialog", type(dialog).__name__
+        assert "is missing" in dialog.message and "Seats 1,2 stay closed" in dialog.message
+        assert '"Reopen seat"' in dialog.message
+        click_button(app, "ok", frames=3)
+        table = app.top
+        assert isinstance(table, lan.LanTableScene)
+        run_until(app, lambda: table.layout_ is not None and table.buttons["reopen0"].visible)
+        assert table.buttons["reopen1"].visible and not table.buttons["reopen2"].visible  # seat 3: a computer
+        stranger = WireClient("127.0.0.1", host.port)
+        joined.append(stranger)
+        stranger.send({"type": "hello", "protocol": 1, "game": "0.1", "name": "Eve", "role": "player"})
+        assert "every seat is taken" in stranger.expect("refused", timeout=5)["reason"]
+        click_button(app, "reopen0", frames=3)
+        assert type(app.top).__name__ == "ConfirmDialog" and "Reopen seat 1?" == app.top.title
+        click_button(app, "reopen it", frames=3)
+        assert host.lobby.slots[0].reopened and app.top is table
+        player = WireClient("127.0.0.1", host.port)
+        joined.append(player)
+        assert player.hello("Player 1")["seat"] == 0
+        assert player.expect("update")["view"]["seats"][0]["hand"] is not None
+        run_until(app, lambda: not table.buttons["reopen0"].visible)  # back at the table: nothing to reopen
+        assert table.buttons["reopen1"].visible
+    finally:
+        app.close()
+        close_all(joined)
+        if host is not None:
+            host.stop()
+
+
+def test_the_table_reads_the_missing_seats_in_one_snapshot() -> None:
+    import threading
+
+    app = make_app()
+    host = None
+    try:
+        table, host, ann = two_seat_game(app)
+        ann.close()
+        run_until(app, lambda: table.lan.missing == frozenset({1}))
+        entered = []
+
+        class Counting:
+            """The host's lock, counting how often the table's screen takes it."""
+
+            def __init__(self, lock: threading.RLock) -> None:
+                self.lock = lock
+
+            def __enter__(self) -> None:
+                self.lock.acquire()
+                if threading.current_thread() is threading.main_thread():
+                    entered.append(1)
+
+            def __exit__(self, *exc: object) -> None:
+                self.lock.release()
+
+        real = host.lock
+        table.lan.host.lock = Counting(real)  # type: ignore[assignment]  # the link's view of the host's lock
+        try:
+            notices = lan.wait_notices(table.lan, ["Enheduanna", "Ann"], time.monotonic())
+        finally:
+            table.lan.host.lock = real
+        assert [n.seat for n in notices] == [1] and len(entered) == 1  # missing, stand-ins and countdowns at once
+    finally:
+        app.close()
+        if host is not None:
+            host.stop()

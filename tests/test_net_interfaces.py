@@ -69,8 +69,14 @@ def test_where_interfaces_cannot_be_listed_broadcast_and_the_host_names_addresse
     assert module.interfaces() is None
     assert announce_targets("broadcast", 47474) == [("255.255.255.255", 47474)]
 
+    looked_up: list[str] = []
+
     def resolved(host: str, port: object, family: int = 0, *args: object) -> list[tuple]:
+        looked_up.append(host)
         return [(family, 0, 0, "", (address, 0)) for address in ("127.0.1.1", "192.168.1.20", "10.0.0.5")]
 
     monkeypatch.setattr(socket, "getaddrinfo", resolved)
-    assert usable_addresses() == ["10.0.0.5", "192.168.1.20"]
+    monkeypatch.setenv("TWO_RIVERS_LAN", "loopback")
+    assert usable_addresses() == [] and looked_up == []  # a development machine never asks DNS for its name
+    monkeypatch.setenv("TWO_RIVERS_LAN", "broadcast")
+    assert usable_addresses() == ["10.0.0.5", "192.168.1.20"] and looked_up

@@ -195,8 +195,7 @@ class HostScene(MenuScene):
         self.app.shared[NAME_KEY] = name
         if self.host is None:
             return
-        with self.host.lock:
-            self.host.lobby.host_name = table_name(name)
+        self.host.set_host_name(table_name(name))  # the clients and the announcement hear it at once
         for seat, plan in enumerate(self.plans):
             if seat < len(self.seats) and plan.value == "local":
                 self.set_plan(seat, "local")
@@ -262,9 +261,15 @@ class HostScene(MenuScene):
             self.saved, self.resume.visible = None, False
             return
         self._hand_over()
+        news = []
         if journal.recovered_from is not None:
-            alert(self.app, "Saved game repaired",
-                  f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+            news.append(f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+        warning = self.host.resume_warning  # seats whose tokens are lost stay closed until reopened on the table
+        if warning:
+            news.append(warning)
+        if news:
+            title = "Saved game repaired" if journal.recovered_from is not None else "Some seats stay closed"
+            alert(self.app, title, " ".join(news))
 
     def exit(self) -> None:
         if self.host is not None and not self._handed_over:

@@ -1,13 +1,14 @@
 """The table of a LAN game: only this screen's seats are people here, and the link's health is shown.
 
-Owns: `LanLink` (what the LAN screens read of a link: the host's own `HostLink` or a player's `NetLink`),
-`LanTableScene`, `open_table` and `table_config` (the table from a lobby), `link_status` (one line about
-the connection), and `wait_notices` / `draw_wait_notices`: a player who dropped out is waited for in a
-note in the right column, beside the board (never over it), with a countdown to the computer that
-stands in; once the computer plays, or the game is over, or the player is back, the note goes. A
-LAN player is shown the host's news (a damaged save that sent play back) in a dialog, once.
+Owns: `LanTableScene` (it holds a net.lanlink.LanLink: the host's own `HostLink` or a player's `NetLink`),
+`open_table` and `table_config` (the table from a lobby), `link_status` (one line about the connection),
+`wait_notices` / `draw_wait_notices`: a player who dropped out is waited for in a note in the right column,
+beside the board (never over it), with a countdown to the computer that stands in; once the computer plays,
+or the game is over, or the player is back, the note goes. On the host's screen, each missing LAN player's
+seat has a "Reopen seat" button (their token lost: the next player to join takes the seat), asked to be
+sure first. A LAN player is shown the host's news (a damaged save that sent play back) in a dialog, once.
 
-Imports pygame and game.ui (links are handed in). Never game.rules directly.
+Imports pygame, game.ui and net.lanlink (links are handed in). Never game.rules directly.
 """
 
 from __future__ import annotations
@@ -15,46 +16,22 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import theme as th
-from game.ui.dialog import alert
+from game.ui.dialog import alert, confirm
 from game.ui.table_scene import TableScene
-from game.ui.widgets import draw_panel
+from game.ui.widgets import Button, draw_panel
+from net.lanlink import LanLink, SeatStatus
 
 if TYPE_CHECKING:
-    from game.session import Update
     from game.ui.app import App
     from game.ui.table_layout import TableLayout
 
+MAX_SEATS = 4
 STALE_AFTER = 5.0  # a countdown this far past its end with no word from the host says nothing true any more
-
-
-class LanLink(Protocol):
-    """The Link of a LAN table as these screens read it (net.host.HostLink and net.client.NetLink)."""
-
-    @property
-    def state(self) -> str: ...  # NetLink: connecting, lobby, playing, reconnecting, closed, refused
-    @property
-    def reason(self) -> str: ...  # why the link is closed or refused; "" otherwise
-    @property
-    def missing(self) -> frozenset[int]: ...  # seats whose LAN player is gone
-    @property
-    def computer(self) -> frozenset[int]: ...  # missing seats a computer plays until their player returns
-    @property
-    def stand_in_at(self) -> Mapping[int, float]: ...  # missing seat -> time.monotonic() a computer takes it
-    @property
-    def local_seats(self) -> frozenset[int]: ...
-    @property
-    def host_notice(self) -> str: ...  # the host's news to its LAN players ("" on the host's own screen)
-
-    def poll(self) -> list[Update]: ...
-    def send(self, seat: int, action: dict[str, Any]) -> None: ...
-    def undo(self, seat: int) -> None: ...
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]: ...
-    def close(self) -> None: ...
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -91,6 +68,13 @@ class LanTableScene(TableScene):
         self.humans = set(link.local_seats)
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
         self._notice_shown = ""
+        self.seats_now = SeatStatus()  # the link's seat status, read once a frame
+        self.reopen_btns = [self.add(f"reopen{seat}", Button(f"Reopen seat {seat + 1}",
+                                                            lambda seat=seat: self.ask_reopen(seat), style="quiet",
+                                                            text_size=th.TEXT_SMALL))
+                            for seat in range(MAX_SEATS)]
+        for button in self.reopen_btns:
+            button.visible = False
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -100,6 +84,36 @@ class LanTableScene(TableScene):
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
             alert(self.app, "News from the host", notice)
+        self.seats_now = self.lan.seat_status()
+        self._place_reopen_buttons()
+
+    def _place_reopen_buttons(self) -> None:
+        """Show "Reopen seat" for each seat the link may reopen, stacked at the bottom of the log column."""
+        over = self.layout_ is None or None not in self.views or self.views[None]["game_over"]
+        shown = [] if over else sorted(self.seats_now.reopenable)
+        for seat, button in enumerate(self.reopen_btns):
+            button.visible = seat in shown
+        if not shown or self.layout_ is None:
+            return
+        t, area = self.theme, self.layout_.log
+        height, gap = t.s(64), t.s(10)
+        for i, seat in enumerate(reversed(shown)):
+            bottom = area.bottom - i * (height + gap)
+            self.reopen_btns[seat].set_rect(pygame.Rect(area.left, bottom - height, area.width, height))
+
+    def ask_reopen(self, seat: int) -> None:
+        """Reopen a missing player's seat, once the host is sure: their token no longer gets them back in."""
+        names = self.views[None]["names"] if None in self.views else []
+        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        confirm(self.app, f"Reopen seat {seat + 1}?",
+                f"The next player to join without a token takes {name}'s seat and hand; {name}'s old token no "
+                f"longer gets them back in.", lambda: self.lan.reopen(seat), yes="Reopen it", no="Keep it closed")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # The buttons sit in the log's column: they answer before the log does.
+        if any(button.visible and button.handle(event) for button in self.reopen_btns):
+            return True
+        return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -109,7 +123,7 @@ class LanTableScene(TableScene):
         elif self.layout_ is not None and None in self.views:
             view = self.views[None]
             if not view["game_over"]:
-                notices = wait_notices(self.lan, view["names"], time.monotonic())
+                notices = wait_notices(self.seats_now, view["names"], time.monotonic())
                 draw_wait_notices(surface, self.theme, self.layout_, notices)
 
 
@@ -135,11 +149,16 @@ class WaitNotice:
     seconds: int | None  # None: no computer is coming (or the countdown has gone stale)
 
 
-def wait_notices(link: LanLink, names: list[str], now: float) -> list[WaitNotice]:
-    """Return a notice for each seat the table waits for; none for seats a computer already plays."""
+def wait_notices(status: SeatStatus | LanLink, names: list[str], now: float) -> list[WaitNotice]:
+    """Return a notice for each seat the table waits for; none for seats a computer already plays.
+
+    status: one snapshot of the seats (or a link, whose snapshot is taken here).
+    """
+    if not isinstance(status, SeatStatus):
+        status = status.seat_status()
     notices = []
-    computer, stand_in_at = link.computer, link.stand_in_at
-    for seat in sorted(link.missing - computer):
+    computer, stand_in_at = status.computer, status.stand_in_at
+    for seat in sorted(status.missing - computer):
         name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
         at = stand_in_at.get(seat)
         seconds = None if at is None or now - at > STALE_AFTER else max(0, round(at - now))
