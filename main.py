@@ -2,11 +2,11 @@
 
 Modes: the client (default), --selfplay (a game in the terminal), --host (a LAN game without a
 window). Each mode is one function; this is the only place where the engine, the table, the LAN
-and the client are put together (DESIGN.md). The client's screens never build a game: the wiring
-functions below (`local_game` from a New-game config, `saved_game` for a saved one, `start_host`
-for hosting a LAN game, `connect` for joining or watching one) are handed to the App as its hooks
-(`hooks()`), and the screens call them and hold the Link they give. Tests build their App with the
-same hooks.
+and the client are put together (DESIGN.md): a self-play game is wired by `play` (the AI benchmark
+plays its games through it too), and the client's screens never build a game: the wiring functions
+below (`local_game` from a New-game config, `saved_game` for a saved one, `start_host` for hosting
+a LAN game, `connect` for joining or watching one) are handed to the App as its hooks (`hooks()`);
+the screens call them and hold the Link they give. Tests build their App with the same hooks.
 
 Everything is imported inside the functions: --selfplay and --host must not pay for pygame, and the
 client's first frame must come fast.
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from game.ai.seats import ComputerSeats
     from game.journal import Journal, JournalWriter
+    from game.selfplay import Played
     from game.session import LocalLink, Table
     from game.ui.flow import Hooks
     from net.client import NetLink
@@ -88,9 +89,55 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def play(levels: list[str], seed: int, variants: tuple[str, ...] = (), ai_seed: int | None = None,
+         budget_s: float | None = None, log: Callable[[str], None] | None = None,
+         max_turns: int | None = None) -> Played:
+    """Wire a self-play game (--selfplay, the AI benchmark) and play it to the end, or to max_turns
+    (game.selfplay.MAX_TURNS unless given); random seats draw from the game's own rng.
+
+    The random players' choices come from a generator seeded by ai_seed, the computers' from the
+    driver's decision_seed(ai_seed, ...): with the same seed and ai_seed a game replays exactly.
+    """
+    import random
+    import time
+
+    from game.ai.seats import ComputerSeats
+    from game.selfplay import MAX_TURNS, PLAYERS, Played, describe
+    from game.session import LocalLink, Seat, Table, new_seed
+
+    max_turns = MAX_TURNS if max_turns is None else max_turns
+    ai_seed = new_seed() if ai_seed is None else ai_seed
+    table = Table([Seat(f"seat {i}", "bull", level if level in PLAYERS[1:] else "human")
+                   for i, level in enumerate(levels)], seed, variants, ai_seed=ai_seed)
+    link = LocalLink(table, frozenset(range(len(levels))))
+    if log is not None:
+        def tell(events: list[dict[str, Any]]) -> None:
+            for e in events:
+                log(describe(e))
+        table.subscribe(tell)
+    rng = random.Random(ai_seed)
+    played = Played(table, capped=False)
+    driver = ComputerSeats(link, lambda seat: levels[seat] if levels[seat] != "random" else None, ai_seed,
+                           budget_s=budget_s, min_think=0.0, workers="inline")
+    with driver:
+        while (seat := table.to_move()) is not None:
+            if table.state.turn > max_turns:
+                played.capped = True
+                break
+            if levels[seat] == "random":
+                link.send(seat, rng.choice(link.legal_actions(seat)))
+                continue
+            start = time.perf_counter()
+            driver.tick()           # inline: decides for the seat to move
+            played.thinking.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            if driver.tick() != seat:
+                raise RuntimeError(f"the {levels[seat]} computer at seat {seat} did not act: {driver.errors}")
+    return played
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play a game to the end between the chosen levels (random by default) and print the result."""
-    from game.selfplay import parse_levels, play, report
+    from game.selfplay import parse_levels, report
     from game.session import new_seed
 
     seed = args.seed if args.seed is not None else new_seed()

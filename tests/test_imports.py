@@ -111,7 +111,7 @@ ALLOWED = {
     "game.ai": {"game.rules"},
     "game.journal": {"game.rules", "game.session"},
     "game.replay": {"game.rules", "game.session", "game.journal"},
-    "game.selfplay": {"game.rules", "game.session", "game.ai"},
+    "game.selfplay": {"game.rules", "game.session"},
     "game.ui": {"game.rules", "game.session", "game.ai", "game.journal", "game.replay", "net", "pygame"},
     "net": {"game.rules", "game.session", "game.ai", "game.journal", "msgpack"},
     "main": {"game.selfplay", "game.session", "game.rules", "game.ui", "game.ai", "game.journal", "net"},
@@ -141,9 +141,6 @@ WIRING = {
 UI_NEVER_BUILDS = {name for names in WIRING.values() for name in names} | {"Table", "LocalLink"}
 # The modules that may wire: main.py, and each class's own module (its own helpers build it).
 MAY_WIRE = {"main.py", "game/ai/seats.py", "game/journal.py"}
-# The self-play mode (main.py --selfplay, and the games the AI benchmark plays) is a game with no
-# screen and no LAN: a table and the computer seats, run to the end in the terminal.
-MAY_WIRE |= {"game/selfplay.py"}
 
 
 def annotation_only(tree: ast.Module) -> set[int]:
