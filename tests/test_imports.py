@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
@@ -196,6 +198,20 @@ def test_only_main_wires_a_game() -> None:
             continue
         found = wiring_found(path.read_text(encoding="utf-8"), ui=rel.startswith("game/ui/"))
         assert not found, f"{rel} wires a game ({'; '.join(found)}): main.py does, and hands it to the screens"
+
+
+def test_main_hands_its_wiring_to_the_client_and_an_unwired_app_says_so() -> None:
+    import main
+    from game.ui.flow import Hooks, Unwired
+
+    wired = main.hooks()
+    assert (wired.new_game, wired.saved_game, wired.host_game, wired.connect) == \
+        (main.local_game, main.saved_game, main.start_host, main.connect)
+    bare = Hooks()
+    for ask in (lambda: bare.new_game({}), lambda: bare.saved_game(Path("x.journal")),
+                lambda: bare.host_game(None, print), lambda: bare.connect("127.0.0.1", 1, "Ann")):
+        with pytest.raises(Unwired, match=r"main\.py wires games"):
+            ask()
 
 
 # Words the vocabulary module says once (game/rules/vocabulary.py); game/ui/assets.py keeps its own
