@@ -54,6 +54,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="with --host --resume: seats whose tokens were lost, for the next players to take")
     p.add_argument("--ai-seed", type=int, default=None,
                    help="with --selfplay or --host: the computer players' seed, to replay a game (default: fresh)")
+    p.add_argument("--lang", default=None, type=parse_language, metavar="en|zh-TW",
+                   help="the language of this run (default: the one chosen in Settings, else the system's)")
     screen = p.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", default=None, help="fill the screen (kept in settings)")
     screen.add_argument("--windowed", action="store_true", default=None, help="play in a window (kept in settings)")
@@ -76,6 +78,17 @@ def parse_variants(text: str) -> tuple[str, ...]:
         if name not in KNOWN_VARIANTS:
             raise argparse.ArgumentTypeError(f"unknown variant {name!r} (choose from {', '.join(KNOWN_VARIANTS)})")
     return names
+
+
+def parse_language(text: str) -> str:
+    """'zh-TW' (or zh_TW) -> 'zh-TW', for --lang, refusing languages the game does not speak."""
+    from game.i18n import LANGUAGES
+    from game.i18n.choose import normalize
+
+    language = normalize(text)
+    if language is None:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r} (choose from {', '.join(LANGUAGES)})")
+    return language
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -161,8 +174,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 def run_host(args: argparse.Namespace) -> int:
     """Host a LAN game with no window until it ends."""
+    from game.i18n import resolve_language, set_language
     from net.headless import run
 
+    set_language(resolve_language(args.lang, None))  # the console follows the host's language
     variants = args.variants
     return run(args.players, args.port, args.computer, args.seed, variants, args.bind, resume=args.resume,
                reopen=args.reopen_seats, ai_seed=args.ai_seed)
@@ -258,11 +273,13 @@ def hooks() -> Hooks:
 
 def run_client(args: argparse.Namespace) -> int:
     """Open the game window on the title screen, with this module's wiring as the App's hooks."""
+    from game.i18n import resolve_language, set_language
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
 
     settings = Settings.load()
+    set_language(resolve_language(args.lang, settings.language))
     if args.fullscreen or args.windowed:
         settings.fullscreen = bool(args.fullscreen)
         settings.save()

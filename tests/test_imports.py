@@ -108,15 +108,18 @@ def import_graph() -> dict[str, set[str]]:
 # (journal, replay, selfplay) build on it the way the table does.
 ALLOWED = {
     "game": set(),
+    "game.i18n": set(),  # the catalogue: standard library only, so the host's console and net can use it
     "game.rules": set(),
     "game.session": {"game.rules"},
     "game.ai": {"game.rules"},
     "game.journal": {"game.rules", "game.session"},
     "game.replay": {"game.rules", "game.session", "game.journal"},
     "game.selfplay": {"game.rules", "game.session"},
-    "game.ui": {"game.rules", "game.session", "game.ai", "game.journal", "game.replay", "net", "pygame"},
-    "net": {"game.rules", "game.session", "game.ai", "game.journal", "msgpack"},
-    "main": {"game.selfplay", "game.session", "game.rules", "game.ui", "game.ai", "game.journal", "net"},
+    "game.ui": {"game.rules", "game.session", "game.ai", "game.journal", "game.replay", "game.i18n", "net",
+                "pygame"},
+    "net": {"game.rules", "game.session", "game.ai", "game.journal", "game.i18n", "msgpack"},
+    "main": {"game.selfplay", "game.session", "game.rules", "game.ui", "game.ai", "game.journal", "game.i18n",
+             "net"},
 }
 
 

@@ -299,8 +299,18 @@ def assert_text_fits(app, where: str) -> None:  # type: ignore[no-untyped-def]
     assert faults(app) == [], where  # the shared fit test: each text inside the box it was fitted to
 
 
+@pytest.fixture(params=["en", "zh-TW"])
+def language(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """Run a test in each language of the catalogue (English again afterwards)."""
+    from game import i18n
+
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_no_lan_screen_has_text_leaving_the_window_or_overprinting(size: tuple[int, int],
+def test_no_lan_screen_has_text_leaving_the_window_or_overprinting(size: tuple[int, int], language: str,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     import socket
 

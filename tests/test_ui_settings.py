@@ -73,7 +73,8 @@ def test_settings_screen_applies_and_saves(data):
     click_button(app, "fullscreen")
     assert app.fullscreen is True
     saved = json.loads((data / FILE_NAME).read_text())
-    assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast", "confirm_turn": True}
+    assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast", "confirm_turn": True,
+                     "language": ""}
     assert app.motion == 2.0
     click_button(app, "confirm_turn")
     assert app.settings["confirm_turn"] is False and Settings.load().confirm_turn is False

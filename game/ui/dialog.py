@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.anim import clamp01, ease_out_back
 from game.ui.scene import Scene
@@ -105,12 +106,12 @@ class ConfirmDialog(Scene):
 
 def alert(app: App, title: str, message: str) -> ConfirmDialog:
     """Show a message with one OK button."""
-    return app.push(ConfirmDialog(app, title, message, [("OK", None, "primary")]))  # type: ignore[return-value]
+    return app.push(ConfirmDialog(app, title, message, [(t("common.ok"), None, "primary")]))  # type: ignore[return-value]
 
 
 def confirm(
-    app: App, title: str, message: str, on_yes: Callable[[], Any], yes: str = "Yes", no: str = "No"
+    app: App, title: str, message: str, on_yes: Callable[[], Any], yes: str | None = None, no: str | None = None
 ) -> ConfirmDialog:
     """Ask yes/no; on_yes runs only for yes."""
-    choices: list[Choice] = [(no, None, "warm"), (yes, on_yes, "primary")]
+    choices: list[Choice] = [(no or t("common.no"), None, "warm"), (yes or t("common.yes"), on_yes, "primary")]
     return app.push(ConfirmDialog(app, title, message, choices))  # type: ignore[return-value]

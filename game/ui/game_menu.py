@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.anim import clamp01, ease_out_back
 from game.ui.dialog import confirm
@@ -24,19 +25,18 @@ from game.ui.widgets import Button, draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ENTRIES = (("resume", "Resume", "primary"), ("rules", "Rules", "quiet"),
-           ("settings", "Settings", "quiet"), ("leave", "Leave the game", "warm"))
+ENTRIES = (("resume", "primary"), ("rules", "quiet"), ("settings", "quiet"), ("leave", "warm"))  # game_menu.<name>
 
 
 def leave_words(saved: bool, lan: bool = False) -> str:
     """What leaving does, said truly: where a saved game waits, or that a LAN game goes on."""
     if saved and lan:
-        return "The game is saved. Host a LAN game on the title screen to continue it with the same players."
+        return t("game_menu.leave.saved_lan")
     if saved:
-        return "The game is saved. Continue on the title screen resumes it exactly where you left it."
+        return t("game_menu.leave.saved")
     if lan:
-        return "You leave this table. The host keeps the game going; a computer may take your seat meanwhile."
-    return "This game is not saved: leaving ends it."
+        return t("game_menu.leave.lan")
+    return t("game_menu.leave.unsaved")
 
 
 class GameMenu(Scene):
@@ -50,9 +50,14 @@ class GameMenu(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         actions = {"resume": self.back, "rules": self.open_rules, "settings": self.open_settings,
                    "leave": self.ask_leave}
-        for i, (name, label, style) in enumerate(ENTRIES):
-            button = self.add(name, Button(label, actions[name], style=style))
+        for i, (name, style) in enumerate(ENTRIES):
+            button = self.add(name, Button(t(f"game_menu.{name}"), actions[name], style=style))
             button.intro_delay = 0.05 + 0.04 * i
+
+    def relabel(self) -> None:
+        """Take the words from the catalogue again (the language may have changed in Settings)."""
+        for name, _ in ENTRIES:
+            self.buttons[name].text = t(f"game_menu.{name}")
 
     # -- actions -----------------------------------------------------------------------------------
     def open_rules(self) -> None:
@@ -66,7 +71,8 @@ class GameMenu(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_leave(self) -> None:
-        confirm(self.app, "Leave the game?", leave_words(self.saved, self.lan), self._leave, yes="Leave", no="Stay")
+        confirm(self.app, t("game_menu.leave.title"), leave_words(self.saved, self.lan), self._leave,
+                yes=t("game_menu.leave.yes"), no=t("game_menu.leave.no"))
 
     def _leave(self) -> None:
         if self.app.top is self:
@@ -90,25 +96,26 @@ class GameMenu(Scene):
         return True  # modal: the table below gets nothing
 
     def layout(self, size: tuple[int, int]) -> None:
-        t = self.theme
-        bh, gap, pad = t.s(th.BUTTON_HEIGHT), t.s(22), t.s(50)
-        w = min(size[0] - t.s(80), t.s(640))
-        head = round(t.s(th.TEXT_HUGE) * 1.1)
-        h = pad + head + t.s(20) + len(ENTRIES) * bh + (len(ENTRIES) - 1) * gap + pad
-        self.panel = pygame.Rect(0, 0, w, min(h, size[1] - t.s(20)))
+        tm = self.theme
+        bh, gap, pad = tm.s(th.BUTTON_HEIGHT), tm.s(22), tm.s(50)
+        w = min(size[0] - tm.s(80), tm.s(640))
+        head = round(tm.s(th.TEXT_HUGE) * 1.1)
+        h = pad + head + tm.s(20) + len(ENTRIES) * bh + (len(ENTRIES) - 1) * gap + pad
+        self.panel = pygame.Rect(0, 0, w, min(h, size[1] - tm.s(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.heading_box = pygame.Rect(self.panel.left + pad, self.panel.top + pad * 2 // 3, w - 2 * pad, head)
-        y = self.heading_box.bottom + t.s(20)
-        for name, _, _ in ENTRIES:
+        y = self.heading_box.bottom + tm.s(20)
+        for name, _ in ENTRIES:
             self.buttons[name].set_rect(pygame.Rect(self.panel.left + pad, y, w - 2 * pad, bh))
             y += bh + gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((*th.SHADOW[:3], round(160 * clamp01(self.age / 0.2))))
         surface.blit(veil, (0, 0))
-        drop = round((1 - ease_out_back(clamp01(self.age / 0.3))) * -t.s(60))
-        draw_panel(surface, self.panel.move(0, drop), t, th.SAND, th.GOLD_DARK)
-        t.blit_fit(surface, "Menu", th.TEXT_HUGE, th.TERRACOTTA, self.heading_box.move(0, drop), max_lines=1)
+        drop = round((1 - ease_out_back(clamp01(self.age / 0.3))) * -tm.s(60))
+        draw_panel(surface, self.panel.move(0, drop), tm, th.SAND, th.GOLD_DARK)
+        tm.blit_fit(surface, t("game_menu.heading"), th.TEXT_HUGE, th.TERRACOTTA, self.heading_box.move(0, drop),
+                    max_lines=1)
         super().draw(surface)

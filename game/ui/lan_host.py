@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import name_of, t
 from game.journal import JournalError, SavedGame, last_unfinished
 from game.ui import theme as th
 from game.ui.dialog import alert, confirm
@@ -37,20 +38,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLANS = [
-    ("open", "Open for the LAN"),
-    ("local", "Played on this screen"),
-    ("easy", "Computer: easy"),
-    ("normal", "Computer: normal"),
-    ("hard", "Computer: hard"),
-]
-VARIANT_TOGGLES = [
-    ("open_scores", "Open scores", "Everyone sees every total"),
-    ("advanced_board", "Advanced board", "The second map"),
-    ("buildings", "Buildings", "Civilization buildings"),
-    ("ziggurat", "Ziggurat", "The ziggurat variant"),
-]
-NAMES = ["Enheduanna", "Gilgamesh", "Sargon", "Hammurabi", "Puabi", "Ur-Nammu", "Kubaba", "Naram-Sin"]
+PLANS = ("open", "local", "easy", "normal", "hard")  # each seat's choices, named lan.host.plan.<plan>
+VARIANT_TOGGLES = ("open_scores", "advanced_board", "buildings", "ziggurat")  # variant.<v>, lan.host.<v>.hint
 NAME_KEY = "lan_name"  # app.shared: the name this player chose last, on the host or the join screens
 ADDRESSES_EVERY = 5.0  # seconds between looks at this computer's addresses (Wi-Fi comes and goes)
 ROW_GAP = 26
@@ -60,7 +49,7 @@ NEWS_LINES = 3
 class NameField(Cycler):
     """The New-game screen's Cycler of names, which also takes a name typed on a keyboard when there is one.
 
-    Typing over one of NAMES starts a new name; Backspace takes a letter off (a name keeps at least one).
+    Typing over one of player_names() starts a new name; Backspace takes a letter off (a name keeps at least one).
     """
 
     def __init__(
@@ -71,7 +60,8 @@ class NameField(Cycler):
                          text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
 
     def _options(self, typed: str) -> list[tuple[str, str]]:
-        names = NAMES if typed in NAMES else [*NAMES, typed]
+        offered = player_names()
+        names = offered if typed in offered else [*offered, typed]
         return [(n, self.label_format.format(n)) for n in names]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -85,16 +75,16 @@ class NameField(Cycler):
         return super().handle(event)
 
     def type(self, text: str) -> None:
-        """Add typed text to the name (a name from NAMES is replaced, not added to)."""
+        """Add typed text to the name (an offered name is replaced, not added to)."""
         text = "".join(c for c in text if c.isprintable())
-        start = "" if self.value in NAMES else self.value
+        start = "" if self.value in player_names() else self.value
         name = (start + text).lstrip()[:MAX_NAME]
         if name:
             self._take(name)
 
     def type_back(self) -> None:
         """Take the last letter off a typed name."""
-        if self.value not in NAMES and len(self.value) > 1:
+        if self.value not in player_names() and len(self.value) > 1:
             self._take(self.value[:-1])
 
     def _take(self, name: str) -> None:
@@ -104,33 +94,38 @@ class NameField(Cycler):
             self.on_change(name)
 
 
+def player_names() -> list[str]:
+    """Return the names a player is offered, in this language (Sumerian and Akkadian rulers)."""
+    return t("lan.names").split("|")
+
+
 def chosen_name(app: App) -> str:
-    """Return the name this player chose last (the first of NAMES until they choose)."""
+    """Return the name this player chose last (the first offered name until they choose)."""
     name = app.shared.get(NAME_KEY)
-    return name if isinstance(name, str) and name else NAMES[0]
+    return name if isinstance(name, str) and name else player_names()[0]
 
 
 def table_name(name: str) -> str:
     """Return what the LAN is told this game is called."""
-    return f"{name}'s table"[:MAX_NAME]
+    return t("lan.host.table_name", name=name)[:MAX_NAME]
 
 
 def where_to_join(addresses: list[str], port: int, bind: str) -> str:
     """Return the line that tells players which address to type."""
     if bind == LOOPBACK:
         addresses = [LOOPBACK]
-    port_part = "" if port == DEFAULT_PORT else f", port {port}"
     if not addresses:
-        return f"No network: players on this computer join at {LOOPBACK}{port_part}"
-    return f"Join at {'  or  '.join(addresses[:3])}{port_part}"
+        key = "lan.host.no_network" if port == DEFAULT_PORT else "lan.host.no_network_port"
+        return t(key, address=LOOPBACK, port=port)
+    joined = t("lan.host.address_or").join(addresses[:3])
+    return t("lan.host.join_at" if port == DEFAULT_PORT else "lan.host.join_at_port", addresses=joined, port=port)
 
 
 class HostScene(MenuScene):
     """The host's lobby. A Host runs while this scene (and then the table) is open."""
 
-    heading = "Host a LAN game"
-
     def __init__(self, app: App, config: HostConfig | None = None) -> None:
+        self.heading = t("lan.host.heading")
         super().__init__(app)
         self.news: deque[str] = deque(maxlen=12)
         name = chosen_name(app)
@@ -140,18 +135,21 @@ class HostScene(MenuScene):
         self.ready = False
         self.snapshot()
         self.saved = self._last_lan_game()
-        self.add_back_button()
+        self.add_back_button(t("common.back"))
         self.players = self.add("players", Stepper(max(2, len(self.seats)), 2, 4, self.set_players,
-                                                   fmt=lambda n: f"{n} players", ink=th.CREAM))
-        self.name = self.add("name", NameField(name, self.set_name, self.name_free, label="You: {}"))
-        self.plans = [self.add(f"seat{i}", Cycler(PLANS, "open", lambda v, i=i: self.set_plan(i, v)))
+                                                   fmt=lambda n: t("lan.host.players", n=n), ink=th.CREAM))
+        you = t("lan.host.you", name="{}")  # NameField fills in the name
+        self.name = self.add("name", NameField(name, self.set_name, self.name_free, label=you))
+        plans = [(plan, t(f"lan.host.plan.{plan}")) for plan in PLANS]
+        self.plans = [self.add(f"seat{i}", Cycler(plans, "open", lambda v, i=i: self.set_plan(i, v)))
                       for i in range(4)]
-        self.toggles = {key: self.add(key, Toggle(label, False, lambda on, key=key: self.set_variant(key, on),
-                                                  hint=hint, ink=th.CREAM))
-                        for key, label, hint in VARIANT_TOGGLES}
-        self.start = self.add("start", Button("Start", self.start_game, hint="Seats are still open"))
-        self.resume = self.add("continue", Button("Continue", self.continue_game, style="warm",
-                                                  hint="The last unfinished LAN game"))
+        self.toggles = {key: self.add(key, Toggle(name_of("variant", key), False,
+                                                  lambda on, key=key: self.set_variant(key, on),
+                                                  hint=t(f"lan.host.{key}.hint"), ink=th.CREAM))
+                        for key in VARIANT_TOGGLES}
+        self.start = self.add("start", Button(t("lan.host.start"), self.start_game, hint=t("lan.host.start.hint")))
+        self.resume = self.add("continue", Button(t("lan.host.continue"), self.continue_game, style="warm",
+                                                  hint=t("lan.host.continue.hint")))
         self.resume.visible = self.saved is not None
         self.seat_rects: list[pygame.Rect] = []
         self.addresses = usable_addresses()
@@ -168,7 +166,7 @@ class HostScene(MenuScene):
                 return self.app.hooks.host_game(config, self.news.append)
             except OSError as err:
                 log.warning("cannot host on port %s: %s", port, err)
-        self.news.append("This computer cannot host a game right now.")
+        self.news.append(t("lan.host.cannot_host"))
         return None
 
     def snapshot(self) -> None:
@@ -206,7 +204,7 @@ class HostScene(MenuScene):
         if not local or seat == local[0]:
             return self.name.value
         used = {s["name"] for i, s in enumerate(self.seats) if i != seat} | {self.name.value}
-        return next((n for n in NAMES if n not in used), f"Player {seat + 1}")
+        return next((n for n in player_names() if n not in used), t("lan.host.player_n", n=seat + 1))
 
     def set_plan(self, seat: int, value: str) -> None:
         if self.host is None:
@@ -229,7 +227,7 @@ class HostScene(MenuScene):
         try:
             self.host.start_game()
         except Refusal as err:
-            alert(self.app, "Not yet", str(err))
+            alert(self.app, t("lan.host.not_yet"), str(err))
             return
         self._hand_over()
 
@@ -257,35 +255,36 @@ class HostScene(MenuScene):
         try:
             journal = self.host.resume_game(self.saved.path, local=True)
         except (JournalError, OSError, Refusal) as err:
-            alert(self.app, "This game cannot be continued", str(err))
+            alert(self.app, t("lan.host.cannot_continue"), str(err))
             self.saved, self.resume.visible = None, False
             return
         self._hand_over()
         news = []
         if journal.recovered_from is not None:
-            news.append(f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+            news.append(t("lan.host.repaired", n=len(journal.actions)))
         warning = self.host.resume_warning  # seats whose tokens are lost stay closed until reopened on the table
         if warning:
             news.append(warning)
         if news:
-            title = "Saved game repaired" if journal.recovered_from is not None else "Some seats stay closed"
+            damaged = journal.recovered_from is not None
+            title = t("lan.host.repaired.title") if damaged else t("lan.host.seats_closed.title")
             alert(self.app, title, " ".join(news))
 
     def exit(self) -> None:
         if self.host is not None and not self._handed_over:
-            self.host.stop("The host closed the lobby.")
+            self.host.stop(t("lan.host.closed_lobby"))
             self.host = None
 
     def back(self) -> None:
         if self.host is None:
             super().back()
             return
-        confirm(self.app, "Close this game?", "Everyone who joined will be told the host has gone.",
-                self.close_and_leave, yes="Close it", no="Stay")
+        confirm(self.app, t("lan.host.close.title"), t("lan.host.close.text"),
+                self.close_and_leave, yes=t("lan.host.close.yes"), no=t("lan.host.close.no"))
 
     def close_and_leave(self) -> None:
         if self.host is not None:
-            self.host.stop("The host closed the lobby.")
+            self.host.stop(t("lan.host.closed_lobby"))
             self.host = None
         super().back()
 
@@ -303,68 +302,68 @@ class HostScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        h = t.s(th.BUTTON_HEIGHT)
-        left, top = t.s(MARGIN), t.s(210)
-        self.players.set_rect(pygame.Rect(left, top, t.s(560), h))
-        self.name.set_rect(pygame.Rect(left + t.s(600), top, t.s(440), h))
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(210)
+        self.players.set_rect(pygame.Rect(left, top, tm.s(560), h))
+        self.name.set_rect(pygame.Rect(left + tm.s(600), top, tm.s(440), h))
         self.seat_rects = []
         for i, cycler in enumerate(self.plans):
-            row = pygame.Rect(left, top + (i + 1) * (h + t.s(ROW_GAP)), t.s(1040), h)
+            row = pygame.Rect(left, top + (i + 1) * (h + tm.s(ROW_GAP)), tm.s(1040), h)
             self.seat_rects.append(row)
-            cycler.set_rect(pygame.Rect(row.left + t.s(440), row.top, t.s(600), h))
-        right = size[0] - t.s(MARGIN) - t.s(620)
+            cycler.set_rect(pygame.Rect(row.left + tm.s(440), row.top, tm.s(600), h))
+        right = size[0] - tm.s(MARGIN) - tm.s(620)
         for i, toggle in enumerate(self.toggles.values()):
-            toggle.set_rect(pygame.Rect(right, top + i * t.s(110), t.s(620), t.s(96)))
-        self.start.set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(420), size[1] - t.s(MARGIN) - h, t.s(420), h))
-        self.resume.set_rect(self.start.rect.move(-t.s(460), 0))
+            toggle.set_rect(pygame.Rect(right, top + i * tm.s(110), tm.s(620), tm.s(96)))
+        self.start.set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - tm.s(420), size[1] - tm.s(MARGIN) - h, tm.s(420), h))
+        self.resume.set_rect(self.start.rect.move(-tm.s(460), 0))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         for row, seat in zip(self.seat_rects, self.seats, strict=False):
             self._draw_seat(surface, row, seat)
         if self.host is not None:
             line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
-            box = pygame.Rect(t.s(MARGIN), t.s(128), surface.get_width() - 2 * t.s(MARGIN), t.s(70))
-            t.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
+            box = pygame.Rect(tm.s(MARGIN), tm.s(128), surface.get_width() - 2 * tm.s(MARGIN), tm.s(70))
+            tm.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
         self._draw_news(surface)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
-        t = self.theme
-        pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + t.s(40), row.centery),
-                           t.s(30))
-        label = pygame.Rect(row.left + t.s(90), row.top, t.s(340), row.height // 2 + t.s(6))
-        t.blit_fit(surface, f"Seat {seat['seat'] + 1}", th.TEXT_BODY, th.CREAM, label, align="left", valign="bottom",
-                   shadow=True, max_lines=1)
+        tm = self.theme
+        pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + tm.s(40), row.centery),
+                           tm.s(30))
+        label = pygame.Rect(row.left + tm.s(90), row.top, tm.s(340), row.height // 2 + tm.s(6))
+        tm.blit_fit(surface, t("lan.host.seat", n=seat["seat"] + 1), th.TEXT_BODY, th.CREAM, label, align="left",
+                    valign="bottom", shadow=True, max_lines=1)
         who, ink = seat_line(seat)
         below = pygame.Rect(label.left, label.bottom, label.width, row.bottom - label.bottom)
-        t.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
+        tm.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
-        t = self.theme
-        width = surface.get_width() - 2 * t.s(MARGIN)
+        tm = self.theme
+        width = surface.get_width() - 2 * tm.s(MARGIN)
         problem = self.host.announce_problem if self.host is not None else ""
-        pinned = t.wrap(problem, th.TEXT_SMALL, width) if problem else []
+        pinned = tm.wrap(problem, th.TEXT_SMALL, width) if problem else []
         # The host's and the announcer's threads append news: copy it in one step (no Python code runs
         # inside tuple(), so no append can land half-way through) before reading it line by line.
         said = tuple(self.news)
-        news = [part for line in said if line != problem for part in t.wrap(line, th.TEXT_SMALL, width)]
+        news = [part for line in said if line != problem for part in tm.wrap(line, th.TEXT_SMALL, width)]
         lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
         lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
-        y = surface.get_height() - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(20) - len(lines) * t.s(40)
-        area = pygame.Rect(t.s(MARGIN), y, width, len(lines) * t.s(40))
+        y = surface.get_height() - tm.s(MARGIN) - tm.s(th.BUTTON_HEIGHT) - tm.s(20) - len(lines) * tm.s(40)
+        area = pygame.Rect(tm.s(MARGIN), y, width, len(lines) * tm.s(40))
         for line, ink in lines:
-            t.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(t.s(MARGIN), y))
-            y += t.s(40)
+            tm.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(tm.s(MARGIN), y))
+            y += tm.s(40)
 
 
 def seat_line(seat: dict[str, Any]) -> tuple[str, pygame.Color]:
     """Return who sits at a seat of the lobby, as the host reads it, and its colour."""
     if seat["plan"] == "open":
         if seat["taken"]:
-            return f"{seat['name']} · {seat['dynasty']}", th.GOLD_LIGHT
-        return "waiting for a player…", th.SAND
+            return t("lan.host.seat.lan", name=seat["name"], dynasty=name_of("dynasty", seat["dynasty"])), th.GOLD_LIGHT
+        return t("lan.host.seat.waiting"), th.SAND
     if seat["plan"] == "local":
-        return f"{seat['name']} · here", th.GOLD_LIGHT
-    return seat["name"] or "Computer", th.SAND_LIGHT
+        return t("lan.host.seat.here", name=seat["name"]), th.GOLD_LIGHT
+    return seat["name"] or t("lan.host.seat.computer"), th.SAND_LIGHT

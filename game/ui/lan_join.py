@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import name_of, names_of, t
 from game.ui import theme as th
 from game.ui.dialog import alert
 from game.ui.lan_host import NAME_KEY, NameField, chosen_name
@@ -28,15 +29,15 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from net.client import NetLink
 
-DYNASTY_OPTIONS = [(d, d.capitalize()) for d in th.DYNASTIES]
 TOKENS_KEY = "lan_tokens"  # app.shared: (address, port) -> (seat, token), to take a seat back after a crash
 
 
 def game_label(found: GameAnnouncement) -> tuple[str, str]:
     """Return a discovered game's button text (its name and the address to type) and hint (seats, rules)."""
     game = found.game
-    extra = ", ".join(game.options.get("variants", [])) or "standard rules"
-    free = f"{game.seats_free} of {game.seats_total} seats free" if game.seats_free else "watch"
+    extra = names_of("variant", game.options.get("variants", [])) or t("variant.standard")
+    free = t("lan.join.seats_free", n=game.seats_free, total=game.seats_total) if game.seats_free \
+        else t("lan.join.watch_only")
     port = "" if game.tcp_port == DEFAULT_PORT else f":{game.tcp_port}"
     return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
 
@@ -52,11 +53,12 @@ def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
 class JoinScene(MenuScene):
     """Games on the LAN appear by themselves; an address can be typed on the keypad."""
 
-    heading = "Join a LAN game"
+    heading_key = "lan.join.heading"
     watch = False
     MAX_GAMES = 4
 
     def __init__(self, app: App) -> None:
+        self.heading = t(self.heading_key)
         super().__init__(app)
         self.address = ""
         self.games: list[GameAnnouncement] = []
@@ -65,16 +67,18 @@ class JoinScene(MenuScene):
         try:
             self.listener = Listener()
         except (OSError, ValueError) as err:
-            self.problem = f"Cannot listen for games ({err}); type the host's address."
-        self.add_back_button()
+            self.problem = t("lan.join.cannot_listen", error=err)
+        self.add_back_button(t("common.back"))
         self.game_buttons = [self.add(f"game{i}", Button("", lambda i=i: self.choose_game(i), style="quiet"))
                              for i in range(self.MAX_GAMES)]
         self.game_notes = ["" for _ in range(self.MAX_GAMES)]
         keys = [*"123456789", ".", "0", "del"]
-        self.keys = {k: self.add(f"key_{k}", Button("Del" if k == "del" else k, lambda k=k: self.press(k),
-                                                    style="warm")) for k in keys}
-        self.add("this_computer", Button("This computer", lambda: self.set_address("127.0.0.1"), style="quiet"))
-        self.connect = self.add("connect", Button("Watch" if self.watch else "Connect", self.connect_typed))
+        self.keys = {k: self.add(f"key_{k}", Button(t("lan.join.key_del") if k == "del" else k,
+                                                    lambda k=k: self.press(k), style="warm")) for k in keys}
+        self.add("this_computer", Button(t("lan.join.this_computer"), lambda: self.set_address("127.0.0.1"),
+                                         style="quiet"))
+        connect = t("lan.join.watch") if self.watch else t("lan.join.connect")
+        self.connect = self.add("connect", Button(connect, self.connect_typed))
         self._poll_wait = 0.0
 
     def set_address(self, text: str) -> None:
@@ -88,7 +92,7 @@ class JoinScene(MenuScene):
 
     def connect_typed(self) -> None:
         if self.address.count(".") != 3:
-            alert(self.app, "Which computer?", "Type the host's address, four numbers with dots: 192.168.1.20")
+            alert(self.app, t("lan.join.which.title"), t("lan.join.which.text"))
             return
         self.open_seats(self.address, DEFAULT_PORT)
 
@@ -117,70 +121,71 @@ class JoinScene(MenuScene):
                 button.text, self.game_notes[i] = game_label(self.games[i])
                 button.enabled = self.games[i].game.compatible
                 if not button.enabled:
-                    self.game_notes[i] = "needs another version of the game"
+                    self.game_notes[i] = t("lan.join.other_version")
         self.connect.enabled = self.address.count(".") == 3
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        h = t.s(th.BUTTON_HEIGHT)
-        left, top = t.s(MARGIN), t.s(200)
-        side = t.s(110)
-        pad_left = size[0] - t.s(MARGIN) - 3 * side - 2 * t.s(16)
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(200)
+        side = tm.s(110)
+        pad_left = size[0] - tm.s(MARGIN) - 3 * side - 2 * tm.s(16)
         for i, button in enumerate(self.game_buttons):
-            button.set_rect(pygame.Rect(left, top + i * (h + t.s(60)), pad_left - t.s(60) - left, h))
-        pad_top = t.s(220) + t.s(100)
+            button.set_rect(pygame.Rect(left, top + i * (h + tm.s(60)), pad_left - tm.s(60) - left, h))
+        pad_top = tm.s(220) + tm.s(100)
         for n, button in enumerate(self.keys.values()):
             r, c = divmod(n, 3)
-            button.set_rect(pygame.Rect(pad_left + c * (side + t.s(16)), pad_top + r * (side + t.s(16)), side, side))
-        below = pad_top + 4 * (side + t.s(16))
-        width = 3 * side + 2 * t.s(16)
+            button.set_rect(pygame.Rect(pad_left + c * (side + tm.s(16)), pad_top + r * (side + tm.s(16)), side, side))
+        below = pad_top + 4 * (side + tm.s(16))
+        width = 3 * side + 2 * tm.s(16)
         self.buttons["this_computer"].set_rect(pygame.Rect(pad_left, below, width, h))
-        self.connect.set_rect(pygame.Rect(pad_left, below + h + t.s(16), width, h))
+        self.connect.set_rect(pygame.Rect(pad_left, below + h + tm.s(16), width, h))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        left = t.s(MARGIN)
+        tm = self.theme
+        left = tm.s(MARGIN)
         pad = self.keys["1"].rect
         if not self.games:
-            note = self.problem or "Looking for games on the LAN…"
-            box = pygame.Rect(left, t.s(220), pad.left - t.s(60) - left, t.s(300))
-            t.blit_fit(surface, note, th.TEXT_BODY, th.SAND_LIGHT, box, align="left", valign="top", shadow=True)
+            note = self.problem or t("lan.join.looking")
+            box = pygame.Rect(left, tm.s(220), pad.left - tm.s(60) - left, tm.s(300))
+            tm.blit_fit(surface, note, th.TEXT_BODY, th.SAND_LIGHT, box, align="left", valign="top", shadow=True)
         for button, note in zip(self.game_buttons, self.game_notes, strict=True):
             if button.visible:
-                below = pygame.Rect(button.rect.left, button.rect.bottom + t.s(10), button.rect.width, t.s(44))
-                t.blit_fit(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, below, shadow=True, max_lines=1)
-        box = pygame.Rect(pad.left, pad.top - t.s(100), self.keys["3"].rect.right - pad.left, t.s(84))
-        draw_panel(surface, box, t, th.SAND_LIGHT, th.GOLD_DARK, radius=14, shadow=False)
-        t.blit_fit(surface, self.address or "host address", th.TEXT_BODY, th.INK if self.address else th.CLAY,
-                   box.inflate(-t.s(24), -t.s(8)), max_lines=1)
+                below = pygame.Rect(button.rect.left, button.rect.bottom + tm.s(10), button.rect.width, tm.s(44))
+                tm.blit_fit(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, below, shadow=True, max_lines=1)
+        box = pygame.Rect(pad.left, pad.top - tm.s(100), self.keys["3"].rect.right - pad.left, tm.s(84))
+        draw_panel(surface, box, tm, th.SAND_LIGHT, th.GOLD_DARK, radius=14, shadow=False)
+        shown = self.address or t("lan.join.address_hint")
+        tm.blit_fit(surface, shown, th.TEXT_BODY, th.INK if self.address else th.HINT_ON_SAND,
+                    box.inflate(-tm.s(24), -tm.s(8)), max_lines=1)
 
 
 class WatchScene(JoinScene):
     """Join a game as a spectator (the TV showing the table to the room)."""
 
-    heading = "Watch a LAN game"
+    heading_key = "lan.watch.heading"
     watch = True
 
 
 class SeatScene(MenuScene):
     """A host's lobby, seen before sitting down: pick a seat, a name and a dynasty, or watch."""
 
-    heading = "Choose your seat"
-
     def __init__(self, app: App, address: str, port: int, watch_only: bool = False) -> None:
+        self.heading = t("lan.seat.heading")
         super().__init__(app)
         self.address, self.port, self.watch_only = address, port, watch_only
         self.spectator = app.hooks.connect(address, port, "Guest", role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
-        self.add_back_button()
+        self.add_back_button(t("common.back"))
         self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
-        self.dynasty = self.add("dynasty", Cycler(DYNASTY_OPTIONS, DYNASTY_OPTIONS[0][0], allowed=self.dynasty_free))
+        options = dynasty_options()
+        self.dynasty = self.add("dynasty", Cycler(options, options[0][0], allowed=self.dynasty_free))
         # No seat can be taken before the host has said which are free.
-        self.sit = [self.add(f"sit{i}", Button(f"Sit at seat {i + 1}", lambda i=i: self.take_seat(i), enabled=False))
-                    for i in range(4)]
-        self.add("watch", Button("Just watch", self.just_watch, style="quiet"))
-        self.rejoin = self.add("rejoin", Button("Take my seat back", self.take_back, style="warm"))
+        self.sit = [self.add(f"sit{i}", Button(t("lan.seat.sit", n=i + 1), lambda i=i: self.take_seat(i),
+                                               enabled=False)) for i in range(4)]
+        self.add("watch", Button(t("lan.seat.just_watch"), self.just_watch, style="quiet"))
+        self.rejoin = self.add("rejoin", Button(t("lan.seat.take_back"), self.take_back, style="warm"))
         self.watching = watch_only
         self.message = ""
         self._handed_over: NetLink | None = None  # the link the table scene took over; not ours to close
@@ -218,7 +223,7 @@ class SeatScene(MenuScene):
             self.player.close()
         self.player = self.app.hooks.connect(self.address, self.port, self.name.value, seat=seat,
                                              dynasty=self.dynasty.value, token=token)
-        self.message = "Sitting down…"
+        self.message = t("lan.seat.sitting")
 
     def take_back(self) -> None:
         saved = self._saved()
@@ -227,7 +232,7 @@ class SeatScene(MenuScene):
 
     def just_watch(self) -> None:
         self.watching = True
-        self.message = "Watching: the table opens when the host starts."
+        self.message = t("lan.seat.watching")
 
     def back(self) -> None:
         for link in (self.spectator, self.player):
@@ -283,7 +288,7 @@ class SeatScene(MenuScene):
             self.player = None
         elif link.state == "lobby":
             self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
-            self.message = f"You sit at seat {link.seat + 1}. Waiting for the host to start…"
+            self.message = t("lan.seat.you_sit", n=link.seat + 1)
         elif link.state == "playing":
             self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
             self._hand_over(link)
@@ -300,46 +305,54 @@ class SeatScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        h = t.s(th.BUTTON_HEIGHT)
-        left, top = t.s(MARGIN), t.s(220)
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(220)
         for i, button in enumerate(self.sit):
-            button.set_rect(pygame.Rect(left, top + i * (h + t.s(20)), t.s(480), h))
-        right = size[0] - t.s(MARGIN) - t.s(600)
-        self.name.set_rect(pygame.Rect(right, top, t.s(600), h))
-        self.dynasty.set_rect(pygame.Rect(right, top + h + t.s(30), t.s(600), h))
-        self.buttons["watch"].set_rect(pygame.Rect(right, top + 2 * (h + t.s(30)), t.s(600), h))
-        self.rejoin.set_rect(pygame.Rect(right, top + 3 * (h + t.s(30)), t.s(600), h))
+            button.set_rect(pygame.Rect(left, top + i * (h + tm.s(20)), tm.s(480), h))
+        right = size[0] - tm.s(MARGIN) - tm.s(600)
+        self.name.set_rect(pygame.Rect(right, top, tm.s(600), h))
+        self.dynasty.set_rect(pygame.Rect(right, top + h + tm.s(30), tm.s(600), h))
+        self.buttons["watch"].set_rect(pygame.Rect(right, top + 2 * (h + tm.s(30)), tm.s(600), h))
+        self.rejoin.set_rect(pygame.Rect(right, top + 3 * (h + tm.s(30)), tm.s(600), h))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         lobby = self.spectator.lobby or {}
-        text_left = self.sit[0].rect.right + t.s(24)
-        width = self.name.rect.left - t.s(40) - text_left
+        text_left = self.sit[0].rect.right + tm.s(24)
+        width = self.name.rect.left - tm.s(40) - text_left
         for i, seat in enumerate(self.seats()[:4]):
             row = self.sit[i].rect
             box = pygame.Rect(text_left, row.top, width, row.height)
-            t.blit_fit(surface, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, th.SAND_LIGHT, box,
+            tm.blit_fit(surface, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, th.SAND_LIGHT, box,
                        align="left", shadow=True, max_lines=1)
         options = lobby.get("options", {})
         port = "" if self.port == DEFAULT_PORT else f":{self.port}"
-        where = f"{options.get('host', 'A table')} at {self.address}{port}"
+        table, address = options.get("host") or t("lan.seat.a_table"), f"{self.address}{port}"
+        where = t("lan.seat.where", table=table, address=address)
         if options:
-            extras = [*options.get("variants", []), *(["open scores"] if options.get("open_scores") else [])]
-            where += f": {', '.join(extras) or 'standard rules'}"
-        line = pygame.Rect(t.s(MARGIN), t.s(136), surface.get_width() - 2 * t.s(MARGIN), t.s(56))
-        t.blit_fit(surface, where, th.TEXT_BODY, th.CREAM, line, shadow=True, max_lines=1)
-        status = self.message or {"connecting": "Connecting…", "reconnecting": "Connection lost: reconnecting…"}.get(
-            self.spectator.state, "")
+            extras = [*options.get("variants", []), *(["open_scores"] if options.get("open_scores") else [])]
+            rules = names_of("variant", extras) or t("variant.standard")
+            where = t("lan.seat.where_rules", table=table, address=address, rules=rules)
+        line = pygame.Rect(tm.s(MARGIN), tm.s(136), surface.get_width() - 2 * tm.s(MARGIN), tm.s(56))
+        tm.blit_fit(surface, where, th.TEXT_BODY, th.CREAM, line, shadow=True, max_lines=1)
+        status = self.message or {"connecting": t("lan.seat.connecting"),
+                                  "reconnecting": t("lan.table.reconnecting")}.get(self.spectator.state, "")
         if status:
-            bottom = surface.get_height() - t.s(MARGIN) - t.s(120)
-            box = pygame.Rect(t.s(MARGIN), bottom - t.s(110), surface.get_width() - 2 * t.s(MARGIN), t.s(110))
-            t.blit_fit(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, box, valign="bottom", shadow=True, max_lines=2)
+            bottom = surface.get_height() - tm.s(MARGIN) - tm.s(120)
+            box = pygame.Rect(tm.s(MARGIN), bottom - tm.s(110), surface.get_width() - 2 * tm.s(MARGIN), tm.s(110))
+            tm.blit_fit(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, box, valign="bottom", shadow=True, max_lines=2)
 
 
 def seat_line(seat: dict[str, Any], mine: bool) -> str:
     """Return one seat of the lobby as a joining player reads it."""
-    who = seat.get("name") or "free"
-    who = f"{who} (you)" if mine else who
-    kind = {"local": "at the host", "computer": "computer"}.get(seat.get("plan", ""), "LAN")
-    return f"{who} · {seat.get('dynasty', '')} · {kind}"
+    who = seat.get("name") or t("lan.seat.free")
+    who = t("lan.seat.you", name=who) if mine else who
+    kind = {"local": t("lan.seat.kind.local"), "computer": t("lan.seat.kind.computer")}.get(
+        seat.get("plan", ""), t("lan.seat.kind.lan"))
+    return t("lan.seat.line", who=who, dynasty=name_of("dynasty", seat.get("dynasty", "")), kind=kind)
+
+
+def dynasty_options() -> list[tuple[str, str]]:
+    """Return the dynasties as the Cycler offers them: wire name and the name in this language."""
+    return [(d, name_of("dynasty", d)) for d in th.DYNASTIES]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.dialog import alert, confirm
 from game.ui.table_scene import TableScene
@@ -50,8 +51,8 @@ def table_config(lobby: Mapping[str, Any] | None) -> dict[str, Any]:
     variants = list(options.get("variants", [])) + (["open_scores"] if options.get("open_scores") else [])
     return {
         "players": len(seats),
-        "seats": [{"name": s.get("name") or f"Seat {i + 1}", "dynasty": s.get("dynasty", "bull"), "kind": "human"}
-                  for i, s in enumerate(seats)],
+        "seats": [{"name": s.get("name") or t("lan.table.seat", n=i + 1), "dynasty": s.get("dynasty", "bull"),
+                   "kind": "human"} for i, s in enumerate(seats)],
         "variants": variants,
         "seed": 0,
         "lan": True,
@@ -69,7 +70,7 @@ class LanTableScene(TableScene):
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
         self._notice_shown = ""
         self.seats_now = SeatStatus()  # the link's seat status, read once a frame
-        self.reopen_btns = [self.add(f"reopen{seat}", Button(f"Reopen seat {seat + 1}",
+        self.reopen_btns = [self.add(f"reopen{seat}", Button(t("lan.table.reopen", n=seat + 1),
                                                             lambda seat=seat: self.ask_reopen(seat), style="quiet",
                                                             text_size=th.TEXT_SMALL))
                             for seat in range(MAX_SEATS)]
@@ -83,7 +84,7 @@ class LanTableScene(TableScene):
         notice = self.lan.host_notice
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
-            alert(self.app, "News from the host", notice)
+            alert(self.app, t("lan.table.news.title"), notice)
         self.seats_now = self.lan.seat_status()
         self._place_reopen_buttons()
 
@@ -104,10 +105,9 @@ class LanTableScene(TableScene):
     def ask_reopen(self, seat: int) -> None:
         """Reopen a missing player's seat, once the host is sure: their token no longer gets them back in."""
         names = self.views[None]["names"] if None in self.views else []
-        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-        confirm(self.app, f"Reopen seat {seat + 1}?",
-                f"The next player to join without a token takes {name}'s seat and hand; {name}'s old token no "
-                f"longer gets them back in.", lambda: self.lan.reopen(seat), yes="Reopen it", no="Keep it closed")
+        name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
+        confirm(self.app, t("lan.table.reopen.title", n=seat + 1), t("lan.table.reopen.body", name=name),
+                lambda: self.lan.reopen(seat), yes=t("lan.table.reopen.yes"), no=t("lan.table.reopen.no"))
 
     def handle(self, event: pygame.event.Event) -> bool:
         # The buttons sit in the log's column: they answer before the log does.
@@ -134,9 +134,9 @@ class LanTableScene(TableScene):
 def link_status(link: LanLink) -> str:
     """Return a line about the connection itself, or "" while it is up (missing players: wait_notices)."""
     if link.state == "reconnecting":
-        return "Connection lost: reconnecting…"
+        return t("lan.table.reconnecting")
     if link.state in ("closed", "refused"):
-        return link.reason or "The host has gone."
+        return link.reason or t("lan.table.host_gone")
     return ""
 
 
@@ -159,21 +159,21 @@ def wait_notices(status: SeatStatus | LanLink, names: list[str], now: float) -> 
     notices = []
     computer, stand_in_at = status.computer, status.stand_in_at
     for seat in sorted(status.missing - computer):
-        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
         at = stand_in_at.get(seat)
         seconds = None if at is None or now - at > STALE_AFTER else max(0, round(at - now))
-        notices.append(WaitNotice(seat, f"Waiting for {name}", seconds))
+        notices.append(WaitNotice(seat, t("lan.table.waiting_for", name=name), seconds))
     return notices
 
 
 def countdown_line(notice: WaitNotice) -> str:
     """Return the notice's second line: when the computer takes the seat, or that the table waits."""
     if notice.seconds is None:
-        return "The game waits for them"
+        return t("lan.table.game_waits")
     if notice.seconds == 0:
-        return "A computer takes over now…"
+        return t("lan.table.computer_now")
     minutes, seconds = divmod(notice.seconds, 60)
-    return f"A computer plays in {minutes}:{seconds:02d}"
+    return t("lan.table.computer_in", time=f"{minutes}:{seconds:02d}")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.anim import clamp01, ease_out_back
 from game.ui.backdrop import shared_backdrop
@@ -37,8 +38,8 @@ class MenuScene(Scene):
         self.backdrop = shared_backdrop(app)
         self.back_button: Button | None = None
 
-    def add_back_button(self, text: str = "Back") -> Button:
-        self.back_button = self.add("back", Button(text, self.back, style="warm", icon="left"))
+    def add_back_button(self, text: str | None = None) -> Button:
+        self.back_button = self.add("back", Button(text or t("common.back"), self.back, style="warm", icon="left"))
         return self.back_button
 
     def layout(self, size: tuple[int, int]) -> None:

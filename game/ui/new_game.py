@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import name_of, t
 from game.session import new_seed
 from game.ui import theme as th
 from game.ui.menu import MARGIN, MenuScene
@@ -53,12 +54,7 @@ NAMES = (
     "Eannatum",
     "Nabonidus",
 )
-OPTIONS = (
-    ("open_scores", "Open scores", "all totals shown"),
-    ("advanced_board", "Advanced board", "14 treasures"),
-    ("buildings", "Buildings", "four buildings score"),
-    ("ziggurat", "Ziggurat", "black point each turn"),
-)
+OPTIONS = ("open_scores", "advanced_board", "buildings", "ziggurat")  # named variant.<v>, hinted new_game.<v>.hint
 CHOICES_KEY = "new_game_choices"
 
 
@@ -75,7 +71,8 @@ def ai_levels() -> tuple[str, ...]:
 
 
 def kind_options(levels: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [("human", "Human")] + [(f"computer:{level}", f"AI · {level}") for level in levels]
+    return [("human", t("new_game.human"))] + [
+        (f"computer:{level}", t("new_game.computer", level=name_of("level", level))) for level in levels]
 
 
 class SeatRow:
@@ -84,7 +81,7 @@ class SeatRow:
     def __init__(self, scene: NewGameScene, index: int, seat: dict[str, str], kinds: list[tuple[str, str]]):
         self.index = index
         self.dynasty = Cycler(
-            [(d, d.title()) for d in th.DYNASTIES],
+            [(d, name_of("dynasty", d)) for d in th.DYNASTIES],
             seat["dynasty"],
             allowed=lambda d: scene.free("dynasty", d, index),
             decorate=lambda surf, rect, d: draw_emblem(scene.app, surf, rect, d),
@@ -114,9 +111,8 @@ class SeatRow:
 class NewGameScene(MenuScene):
     """Choose the seats and the variants, then Start."""
 
-    heading = "New game"
-
     def __init__(self, app: App) -> None:
+        self.heading = t("new_game.heading")
         super().__init__(app)
         self.levels = ai_levels()
         kinds = kind_options(self.levels)
@@ -132,12 +128,13 @@ class NewGameScene(MenuScene):
                 widget.intro_delay = 0.2 + 0.07 * row.index + 0.03 * j
         variants = set(saved.get("variants", ()))
         self.toggles = {}
-        for i, (key, label, hint) in enumerate(OPTIONS):
-            toggle = self.add(key, Toggle(label, key in variants, hint=hint))
+        for i, key in enumerate(OPTIONS):
+            toggle = self.add(key, Toggle(name_of("variant", key), key in variants, hint=t(f"new_game.{key}.hint")))
             toggle.intro_delay = 0.3 + 0.07 * i
             self.toggles[key] = toggle
         self.add_back_button()
-        self.start = self.add("start", Button("Start the game", self.start_game, style="warm", text_size=th.TEXT_LARGE))
+        self.start = self.add("start", Button(t("new_game.start"), self.start_game, style="warm",
+                                              text_size=th.TEXT_LARGE))
         self.start.intro_delay = 0.6
         self.seat_panel = self.option_panel = pygame.Rect(0, 0, 0, 0)
         self.captions: list[tuple[str, tuple[int, int]]] = []
@@ -168,7 +165,7 @@ class NewGameScene(MenuScene):
         return {
             "players": self.count,
             "seats": [row.seat() for row in self.rows[: self.count]],
-            "variants": [key for key, _, _ in OPTIONS if self.toggles[key].value],
+            "variants": [key for key in OPTIONS if self.toggles[key].value],
             "seed": new_seed(),
         }
 
@@ -176,7 +173,7 @@ class NewGameScene(MenuScene):
         self.app.shared[CHOICES_KEY] = {
             "players": self.count,
             "seats": [dict(row.seat(), kind=row.kind.value) for row in self.rows],
-            "variants": [key for key, t in self.toggles.items() if t.value],
+            "variants": [key for key, toggle in self.toggles.items() if toggle.value],
         }
 
     def start_game(self) -> None:
@@ -190,54 +187,55 @@ class NewGameScene(MenuScene):
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        h, gap, pad = t.s(th.BUTTON_HEIGHT), t.s(24), t.s(36)
-        widths = [t.s(392), t.s(416)] + ([t.s(386)] if self.levels else [])
+        tm = self.theme
+        h, gap, pad = tm.s(th.BUTTON_HEIGHT), tm.s(24), tm.s(36)
+        widths = [tm.s(392), tm.s(416)] + ([tm.s(386)] if self.levels else [])
         seat_w = sum(widths) + gap * (len(widths) - 1) + 2 * pad
-        option_w = t.s(490)
-        between = t.s(40)
+        option_w = tm.s(490)
+        between = tm.s(40)
         left = (size[0] - seat_w - between - option_w) // 2
-        top = t.s(160)
-        bottom = size[1] - t.s(MARGIN) - h - t.s(40)
+        top = tm.s(160)
+        bottom = size[1] - tm.s(MARGIN) - h - tm.s(40)
         self.seat_panel = pygame.Rect(left, top, seat_w, bottom - top)
         self.option_panel = pygame.Rect(self.seat_panel.right + between, top, option_w, bottom - top)
-        self.players.set_rect(pygame.Rect(self.seat_panel.right - pad - t.s(330), top + t.s(28), t.s(330), h))
-        self._players_label = (self.seat_panel.left + pad, top + t.s(28) + h // 2)
-        caption_y = top + t.s(28) + h + t.s(26)
-        row_y = caption_y + t.s(th.TEXT_SMALL) + t.s(10)
+        self.players.set_rect(pygame.Rect(self.seat_panel.right - pad - tm.s(330), top + tm.s(28), tm.s(330), h))
+        self._players_label = (self.seat_panel.left + pad, top + tm.s(28) + h // 2)
+        caption_y = top + tm.s(28) + h + tm.s(26)
+        row_y = caption_y + tm.s(th.TEXT_SMALL) + tm.s(10)
         self.captions = []
         x = self.seat_panel.left + pad
-        for caption, w in zip(("Dynasty", "Name", "Played by"), widths, strict=False):
+        captions = (t("new_game.caption.dynasty"), t("new_game.caption.name"), t("new_game.caption.kind"))
+        for caption, w in zip(captions, widths, strict=False):
             self.captions.append((caption, (x + w // 2, caption_y)))
             x += w + gap
         # The panels end below the fourth seat, not at the bottom of the screen.
-        end = row_y + 4 * (h + t.s(22)) - t.s(22) + pad
+        end = row_y + 4 * (h + tm.s(22)) - tm.s(22) + pad
         self.seat_panel.height = self.option_panel.height = end - top
         for row in self.rows:
             x = self.seat_panel.left + pad
-            y = row_y + row.index * (h + t.s(22))
+            y = row_y + row.index * (h + tm.s(22))
             row.rect = pygame.Rect(x, y, seat_w - 2 * pad, h)
             for widget, w in zip(row.widgets, widths, strict=False):
                 widget.set_rect(pygame.Rect(x, y, w, h))
                 x += w + gap
-        y = top + t.s(110)
+        y = top + tm.s(110)
         for toggle in self.toggles.values():
-            toggle.set_rect(pygame.Rect(self.option_panel.left + t.s(16), y, option_w - t.s(32), t.s(104)))
-            y += t.s(104) + t.s(18)
-        self.start.set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(520), size[1] - t.s(MARGIN) - h, t.s(520), h))
+            toggle.set_rect(pygame.Rect(self.option_panel.left + tm.s(16), y, option_w - tm.s(32), tm.s(104)))
+            y += tm.s(104) + tm.s(18)
+        self.start.set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - tm.s(520), size[1] - tm.s(MARGIN) - h, tm.s(520), h))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        draw_panel(surface, self.seat_panel, t)
-        draw_panel(surface, self.option_panel, t)
-        with t.container(self.seat_panel):
-            t.blit_text(surface, "Players", th.TEXT_LARGE, th.INK, midleft=self._players_label)
+        tm = self.theme
+        draw_panel(surface, self.seat_panel, tm)
+        draw_panel(surface, self.option_panel, tm)
+        with tm.container(self.seat_panel):
+            tm.blit_text(surface, t("new_game.players"), th.TEXT_LARGE, th.INK, midleft=self._players_label)
             for caption, pos in self.captions:
-                t.blit_text(surface, caption, th.TEXT_SMALL, th.HINT_ON_SAND, midtop=pos)
+                tm.blit_text(surface, caption, th.TEXT_SMALL, th.HINT_ON_SAND, midtop=pos)
         for row in self.rows[self.count :]:
-            pygame.draw.rect(surface, th.SAND_DARK, row.rect, width=max(2, t.s(3)), border_radius=t.s(18))
-            words = f"Seat {row.index + 1} is empty: add a player with +"
-            t.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, row.rect.inflate(-t.s(24), -t.s(8)))
-        heading = pygame.Rect(self.option_panel.left + t.s(16), self.option_panel.top + t.s(24),
-                              self.option_panel.width - t.s(32), round(t.s(th.TEXT_LARGE) * 1.2))
-        t.blit_fit(surface, "Options", th.TEXT_LARGE, th.INK, heading, valign="top", max_lines=1)
+            pygame.draw.rect(surface, th.SAND_DARK, row.rect, width=max(2, tm.s(3)), border_radius=tm.s(18))
+            words = t("new_game.empty_seat", n=row.index + 1)
+            tm.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, row.rect.inflate(-tm.s(24), -tm.s(8)))
+        heading = pygame.Rect(self.option_panel.left + tm.s(16), self.option_panel.top + tm.s(24),
+                              self.option_panel.width - tm.s(32), round(tm.s(th.TEXT_LARGE) * 1.2))
+        tm.blit_fit(surface, t("new_game.options"), th.TEXT_LARGE, th.INK, heading, valign="top", max_lines=1)

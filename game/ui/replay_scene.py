@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import has, t
 from game.ui import theme as th
 from game.ui.table_events import touched_squares
 from game.ui.table_scene import TableScene
@@ -49,7 +50,7 @@ def open_replay(app: App, path: Path) -> ReplayScene | None:
     try:
         scene = ReplayScene(app, read(path))
     except (JournalError, OSError) as err:
-        alert(app, "This game cannot be replayed", str(err))
+        alert(app, t("replay.cannot"), str(err))
         return None
     app.push(scene)
     return scene
@@ -92,8 +93,7 @@ def draw_transport_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, c
 
 
 # Each transport glyph has a word under it: "Play" and "Step" must not both read as a bare arrow.
-CAPTIONS = {"to_start": "Start", "step_back": "Back", "play": "Play", "pause": "Pause",
-            "step_forward": "Step", "to_end": "End"}
+CAPTIONS = ("to_start", "step_back", "play", "pause", "step_forward", "to_end")  # replay.<caption>
 
 
 class TransportButton(Button):
@@ -105,7 +105,7 @@ class TransportButton(Button):
 
     @property
     def caption(self) -> str:
-        return CAPTIONS.get(self.glyph, "")
+        return t(f"replay.{self.glyph}") if self.glyph in CAPTIONS else ""
 
     def _draw_label(self, surface: pygame.Surface, theme: Theme, face: pygame.Rect, ink: pygame.Color) -> None:
         words = face.inflate(-theme.s(6), -theme.s(8))
@@ -165,9 +165,9 @@ class Slider(Widget):
         return self.track.left + round(self.track.width * self.value / max(1, self.length))
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        t = theme
-        label = f"Action {self.value} of {self.length}"
-        t.blit_text(surface, label, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
+        tm = theme
+        label = t("replay.action", n=self.value, total=self.length)
+        tm.blit_text(surface, label, th.TEXT_SMALL, th.GOLD_LIGHT, shadow=True,
                     midtop=(self.rect.centerx, self.rect.top))
         track, rad = self.track, self.track.height // 2
         pygame.draw.rect(surface, th.LAPIS_DEEP, track, border_radius=rad)
@@ -175,11 +175,11 @@ class Slider(Widget):
         done.width = max(track.height, self.knob_x() - track.left)
         pygame.draw.rect(surface, th.GOLD_DARK, done, border_radius=rad)
         pygame.draw.rect(surface, th.GOLD if self.hovered or self.dragging else th.GOLD_DARK, track,
-                         width=max(2, t.s(3)), border_radius=rad)
-        knob_r = self.knob_radius(track.height, t.s(3) if self.hovered or self.dragging else 0)
-        pygame.draw.circle(surface, th.SHADOW, (self.knob_x(), track.centery + t.s(3)), knob_r)
+                         width=max(2, tm.s(3)), border_radius=rad)
+        knob_r = self.knob_radius(track.height, tm.s(3) if self.hovered or self.dragging else 0)
+        pygame.draw.circle(surface, th.SHADOW, (self.knob_x(), track.centery + tm.s(3)), knob_r)
         pygame.draw.circle(surface, th.GOLD_LIGHT, (self.knob_x(), track.centery), knob_r)
-        pygame.draw.circle(surface, th.GOLD_DARK, (self.knob_x(), track.centery), knob_r, max(2, t.s(3)))
+        pygame.draw.circle(surface, th.GOLD_DARK, (self.knob_x(), track.centery), knob_r, max(2, tm.s(3)))
 
 
 # -- the scene -------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ class ReplayScene(TableScene):
             "slider": Slider(link.length, self.seek),
         }
         self.buttons.update(self.controls)  # tests and callers find them by name
-        self.menu_btn.text = "Leave"
+        self.menu_btn.text = t("replay.leave")
 
     # -- moving through the game (the only thing a replay can do) ---------------------------------------
     @property
@@ -286,17 +286,17 @@ class ReplayScene(TableScene):
         super().layout(size)
         if self.layout_ is None:
             return
-        t = self.theme
+        tm = self.theme
         lay = self.layout_
         row = lay.actions
-        gap = t.s(10)
+        gap = tm.s(10)
         w = (row.width - gap * (len(CONTROLS) - 1)) // len(CONTROLS)
         for i, name in enumerate(CONTROLS):
-            self.controls[name].set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - t.s(8)))
+            self.controls[name].set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - tm.s(8)))
         # The slider takes the bottom of the log's column, just above the buttons.
-        slider_h = t.s(SLIDER_H)
-        lay.log.height -= slider_h + t.s(12)
-        self.controls["slider"].set_rect(pygame.Rect(row.left, lay.log.bottom + t.s(8), row.width, slider_h))
+        slider_h = tm.s(SLIDER_H)
+        lay.log.height -= slider_h + tm.s(12)
+        self.controls["slider"].set_rect(pygame.Rect(row.left, lay.log.bottom + tm.s(8), row.width, slider_h))
 
     # -- per frame ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -347,18 +347,14 @@ class ReplayScene(TableScene):
         view = self.public()
         vid = view["view_id"]
         if view["game_over"]:
-            return SideSpec(("over", vid), "Game over", [])
+            return SideSpec(("over", vid), t("replay.over"), [])
         seat = self.decider()
         name = view["names"][seat] if seat is not None else ""
         kind = (view["decision"] or {}).get("kind")
-        doing = {"action": "to play", "support": "commits support", "choose_war": "chooses a war",
-                 "monument": "may build a monument", "building": "may build a building",
-                 "ziggurat": "may raise the ziggurat", "treasure": "takes treasure"}.get(kind or "", "")
-        lines = [] if view["conflict"] else [
-            "A replay: every hand is open.",
-            "Step with the buttons below, or drag the slider.",
-        ]
-        return SideSpec(("replay", vid), f"{name} {doing}".strip(), lines, conflict=view["conflict"])
+        key = f"replay.decides.{kind}"
+        title = t(key, name=name) if kind and has(key) else name
+        lines = [] if view["conflict"] else [t("replay.open_hands"), t("replay.how")]
+        return SideSpec(("replay", vid), title, lines, conflict=view["conflict"])
 
     # -- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -374,34 +370,34 @@ class ReplayScene(TableScene):
 
 def draw_open_hands(app: App, surface: pygame.Surface, tray: pygame.Rect, art: Any, view: dict[str, Any]) -> None:
     """Every seat's hand side by side in the tray, the seat deciding framed in gold."""
-    t = app.theme
-    draw_panel(surface, tray, t, th.lerp_color(th.CLAY, th.SAND_DARK, 0.3), th.GOLD_DARK, radius=18)
+    tm = app.theme
+    draw_panel(surface, tray, tm, th.lerp_color(th.CLAY, th.SAND_DARK, 0.3), th.GOLD_DARK, radius=18)
     seats = view["seats"]
     n = max(1, len(seats))
-    pad, gap = t.s(14), t.s(12)
+    pad, gap = tm.s(14), tm.s(12)
     inner = tray.inflate(-2 * pad, -2 * pad)
     group_w = (inner.width - gap * (n - 1)) // n
-    label_h = t.s(th.TEXT_SMALL)
-    tile_gap = t.s(6)
-    size = min(t.s(HAND_TILE), inner.height - label_h - t.s(16), (group_w - t.s(16) - 5 * tile_gap) // 6)
+    label_h = tm.s(th.TEXT_SMALL)
+    tile_gap = tm.s(6)
+    size = min(tm.s(HAND_TILE), inner.height - label_h - tm.s(16), (group_w - tm.s(16) - 5 * tile_gap) // 6)
     for i, sv in enumerate(seats):
         seat = sv["seat"]
         box = pygame.Rect(inner.left + i * (group_w + gap), inner.top, group_w, inner.height)
         deciding = view["to_move"] == seat
         fill = th.lerp_color(th.SAND, th.GOLD_LIGHT, 0.35) if deciding else th.lerp_color(th.SAND_DARK, th.CLAY, 0.2)
-        pygame.draw.rect(surface, fill, box, border_radius=t.s(12))
-        pygame.draw.rect(surface, th.GOLD if deciding else th.GOLD_DARK, box, width=max(2, t.s(4 if deciding else 2)),
-                         border_radius=t.s(12))
+        pygame.draw.rect(surface, fill, box, border_radius=tm.s(12))
+        pygame.draw.rect(surface, th.GOLD if deciding else th.GOLD_DARK, box, width=max(2, tm.s(4 if deciding else 2)),
+                         border_radius=tm.s(12))
         dyn = view["dynasties"][seat]
         accent = th.DYNASTY_COLORS.get(dyn, th.GOLD)
-        pygame.draw.rect(surface, accent, pygame.Rect(box.left + t.s(8), box.top + t.s(8), t.s(8), label_h - t.s(4)),
-                         border_radius=t.s(4))
-        t.blit_text(surface, f"{view['names'][seat]}'s hand", th.TEXT_SMALL - 6, th.INK,
-                    midleft=(box.left + t.s(24), box.top + t.s(6) + label_h // 2))
+        stripe = pygame.Rect(box.left + tm.s(8), box.top + tm.s(8), tm.s(8), label_h - tm.s(4))
+        pygame.draw.rect(surface, accent, stripe, border_radius=tm.s(4))
+        tm.blit_text(surface, t("replay.hand", name=view["names"][seat]), th.TEXT_SMALL - 6, th.INK,
+                    midleft=(box.left + tm.s(24), box.top + tm.s(6) + label_h // 2))
         hand = sv.get("hand") or []
         row_w = len(hand) * size + max(0, len(hand) - 1) * tile_gap
         x = box.centerx - row_w // 2
-        y = box.bottom - t.s(8) - size
+        y = box.bottom - tm.s(8) - size
         for color in hand:
             art.blit(surface, f"tile_{color}", pygame.Rect(x, y, size, size))
             x += size + tile_gap

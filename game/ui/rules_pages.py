@@ -1,7 +1,9 @@
 """The pages of the in-game rules: a sofa-sized summary of RULES.md with drawn diagrams.
 
-Owns: the text of each page (short lines, big type) and its diagram, drawn from tile, leader
-and treasure sprites (or shapes) on a small board. `PAGES` is what RulesScene shows, in order.
+Owns: each page's words as catalogue keys (`rules.<page>.title`, `.1` …, `.caption`; the English and
+Chinese are in game/i18n/rules_en.py and rules_zh_tw.py), read in the current language whenever they
+are drawn, and its diagram, drawn from tile, leader and treasure sprites (or shapes) on a small
+board. `PAGES` is what RulesScene shows, in order.
 
 Must not import: game.rules (the diagrams are pictures, not positions), net, or any scene.
 """
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import name_of, t
 from game.ui import pieces
 from game.ui import theme as th
 
@@ -27,10 +30,35 @@ TILE_CHARS = {"r": "red", "b": "blue", "g": "green", "k": "black"}
 
 @dataclass(frozen=True)
 class Page:
-    title: str
-    lines: tuple[str, ...]
+    """One page: its key stem in the catalogue, how many bullet lines it has, and its diagram.
+
+    `caption_params` gives the caption's parameters (game words in the current language), so the
+    caption can say what the diagram shows in either word order.
+    """
+
+    name: str
+    line_count: int
     diagram: Diagram
-    caption: str = ""
+    caption_params: Callable[[], dict[str, object]] = dict
+    caption: bool = True
+
+    @property
+    def title(self) -> str:
+        return t(f"rules.{self.name}.title")
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(t(f"rules.{self.name}.{i}") for i in range(1, self.line_count + 1))
+
+    @property
+    def caption_text(self) -> str:
+        """The words under the diagram ("" when the page has none)."""
+        return t(f"rules.{self.name}.caption", **self.caption_params()) if self.caption else ""
+
+    def keys(self) -> list[str]:
+        """Every catalogue key the page reads."""
+        keys = [f"rules.{self.name}.title", *(f"rules.{self.name}.{i}" for i in range(1, self.line_count + 1))]
+        return keys + [f"rules.{self.name}.caption"] if self.caption else keys
 
 
 # -- a small board ---------------------------------------------------------------------------------
@@ -109,33 +137,33 @@ def draw_bars(
     app: App, surface: pygame.Surface, rect: pygame.Rect, values: dict[str, int], time: float, mark_lowest: bool = True
 ) -> None:
     """Four score columns (one per colour) growing in; the lowest is ringed: that is the score."""
-    t = app.theme
+    theme = app.theme
     n = len(values)
     slot = rect.width // n
     top_value = max(values.values()) or 1
-    icon = min(slot * 2 // 3, t.s(84))
+    icon = min(slot * 2 // 3, theme.s(84))
     lowest = min(values, key=lambda k: values[k])
     for i, (color, value) in enumerate(values.items()):
         grow = min(1.0, max(0.0, time * 1.2 - i * 0.15))
         cx = rect.left + slot * i + slot // 2
-        base = rect.bottom - icon - t.s(12)
-        height = round((base - rect.top - t.s(th.TEXT_LARGE)) * value / top_value * grow)
+        base = rect.bottom - icon - theme.s(12)
+        height = round((base - rect.top - theme.s(th.TEXT_LARGE)) * value / top_value * grow)
         bar = pygame.Rect(0, 0, slot * 3 // 5, height)
         bar.midbottom = (cx, base)
-        pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=t.s(8))
+        pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=theme.s(8))
         pygame.draw.rect(
             surface,
             th.lerp_color(th.TILE_COLORS[color], th.CREAM, 0.4),
             bar,
-            width=max(2, t.s(3)),
-            border_radius=t.s(8),
+            width=max(2, theme.s(3)),
+            border_radius=theme.s(8),
         )
-        pieces.draw_tile(app, surface, pygame.Rect(cx - icon // 2, base + t.s(8), icon, icon), color)
-        t.blit_text(surface, str(round(value * grow)), th.TEXT_LARGE, th.INK, midbottom=(cx, bar.top - t.s(4)))
+        pieces.draw_tile(app, surface, pygame.Rect(cx - icon // 2, base + theme.s(8), icon, icon), color)
+        theme.blit_text(surface, str(round(value * grow)), th.TEXT_LARGE, th.INK, midbottom=(cx, bar.top - theme.s(4)))
         if mark_lowest and color == lowest and grow >= 1:
-            ring = bar.inflate(t.s(22), t.s(22) + t.s(th.TEXT_LARGE))
-            ring.bottom = bar.bottom + t.s(11)
-            pygame.draw.rect(surface, th.GOLD, ring, width=max(3, t.s(6)), border_radius=t.s(16))
+            ring = bar.inflate(theme.s(22), theme.s(22) + theme.s(th.TEXT_LARGE))
+            ring.bottom = bar.bottom + theme.s(11)
+            pygame.draw.rect(surface, th.GOLD, ring, width=max(3, theme.s(6)), border_radius=theme.s(16))
 
 
 # -- the diagrams ----------------------------------------------------------------------------------
@@ -143,20 +171,22 @@ BULL = {"P": ("bull", "red"), "K": ("bull", "black"), "F": ("bull", "blue"), "M"
 LION = {"p": ("lion", "red"), "f": ("lion", "blue"), "m": ("lion", "green")}
 
 
+GOAL = {"red": 9, "blue": 6, "green": 4, "black": 7}  # one player's points; the caption names the lowest
+
+
 def goal(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    draw_bars(app, surface, rect, {"red": 9, "blue": 6, "green": 4, "black": 7}, time)
+    draw_bars(app, surface, rect, GOAL, time)
 
 
 def actions(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    t = app.theme
-    cards = (("Leader", "leader"), ("Tile", "tile"), ("Catastrophe", "catastrophe"), ("Swap", "swap"))
+    theme = app.theme
     w, h = rect.width // 2, rect.height // 2
-    for i, (label, kind) in enumerate(cards):
+    for i, kind in enumerate(("leader", "tile", "catastrophe", "swap")):
         cell = pygame.Rect(rect.left + (i % 2) * w, rect.top + (i // 2) * h, w, h)
-        side = min(w, h) - t.s(th.TEXT_BODY) - t.s(40)
-        bob = round(math.sin(time * 2 + i) * t.s(6))
+        side = min(w, h) - theme.s(th.TEXT_BODY) - theme.s(40)
+        bob = round(math.sin(time * 2 + i) * theme.s(6))
         icon = pygame.Rect(0, 0, side, side)
-        icon.midtop = (cell.centerx, cell.top + t.s(10) + bob)
+        icon.midtop = (cell.centerx, cell.top + theme.s(10) + bob)
         if kind == "leader":
             pieces.draw_leader(app, surface, icon, "bull", "red")
         elif kind == "tile":
@@ -167,7 +197,8 @@ def actions(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -
             small = icon.inflate(-side // 3, -side // 3)
             pieces.draw_tile(app, surface, small.move(-side // 6, -side // 6), "green")
             pieces.draw_tile(app, surface, small.move(side // 6, side // 6), "black")
-        t.blit_text(surface, f"{i + 1}. {label}", th.TEXT_BODY, th.INK, midtop=(cell.centerx, icon.bottom + t.s(8)))
+        label = t("rules.actions.card", n=i + 1, action=t(f"rules.actions.{kind}"))
+        theme.blit_text(surface, label, th.TEXT_BODY, th.INK, midtop=(cell.centerx, icon.bottom + theme.s(8)))
 
 
 def kingdoms(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
@@ -191,117 +222,39 @@ def monuments(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float)
 
 
 def final(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    t = app.theme
+    theme = app.theme
     bars = rect.copy()
-    bars.height -= t.s(90)
+    bars.height -= theme.s(90)
     gained = min(2, max(0, int(time * 1.2 - 1.5)))  # two treasures go, one by one, to the lowest colour
     draw_bars(app, surface, bars, {"red": 8, "blue": 5 + gained, "green": 9, "black": 8}, time)
     for k in range(2 - gained):
-        icon = pygame.Rect(0, 0, t.s(70), t.s(70))
-        icon.midbottom = (rect.centerx + (k - 0.5) * t.s(90), rect.bottom)
+        icon = pygame.Rect(0, 0, theme.s(70), theme.s(70))
+        icon.midbottom = (rect.centerx + (k - 0.5) * theme.s(90), rect.bottom)
         pieces.draw_treasure(app, surface, icon)
 
 
 def variants(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
-    t = app.theme
-    items = (("Advanced board", "treasure_priority"), ("Buildings", "building_red"), ("Ziggurat", "ziggurat"))
+    theme = app.theme
+    items = (("advanced_board", "treasure_priority"), ("buildings", "building_red"), ("ziggurat", "ziggurat"))
     w = rect.width // 3
-    for i, (label, sprite) in enumerate(items):
+    for i, (variant, sprite) in enumerate(items):
         cell = pygame.Rect(rect.left + i * w, rect.top, w, rect.height)
-        side = min(w - t.s(20), rect.height - t.s(120))
+        side = min(w - theme.s(20), rect.height - theme.s(120))
         icon = pygame.Rect(0, 0, side, side)
-        icon.center = (cell.centerx, cell.centery - t.s(30) + round(math.sin(time * 2 + i) * t.s(6)))
+        icon.center = (cell.centerx, cell.centery - theme.s(30) + round(math.sin(time * 2 + i) * theme.s(6)))
         if not _sprite(app, surface, sprite, icon):
             pieces.draw_treasure(app, surface, icon)
-        t.blit_text(surface, label, th.TEXT_SMALL, th.INK, midtop=(cell.centerx, icon.bottom + t.s(14)))
+        label = t(f"variant.{variant}")
+        theme.blit_text(surface, label, th.TEXT_SMALL, th.INK, midtop=(cell.centerx, icon.bottom + theme.s(14)))
 
 
 PAGES: tuple[Page, ...] = (
-    Page(
-        "Goal and turn",
-        (
-            "Grow kingdoms between the two rivers and score points in four colours.",
-            "At the end your score is your WEAKEST colour: keep all four growing.",
-            "On your turn take two actions (the same one twice is fine), then refill your hand to six tiles.",
-        ),
-        goal,
-        "This player scores 4: green is lowest.",
-    ),
-    Page(
-        "The four actions",
-        (
-            "1. Place, move or withdraw a leader. Leaders stand on land, next to a temple (red).",
-            "2. Place a tile from your hand. Blue farms only on the river; the rest only on land.",
-            "3. Place a catastrophe: it destroys a tile and stays for good.",
-            "4. Swap one to six tiles for new ones from the bag. (You may also pass.)",
-        ),
-        actions,
-    ),
-    Page(
-        "Kingdoms and leaders",
-        (
-            "Tiles touching each other form a region; with a leader it is a kingdom.",
-            "A tile placed in a kingdom scores 1 point of its colour for the leader of that colour.",
-            "No such leader? The king (black) takes it. No king? Nobody scores.",
-            "A kingdom holds one leader of each colour at most.",
-        ),
-        kingdoms,
-        "The new green market scores for the king.",
-    ),
-    Page(
-        "Revolts",
-        (
-            "Put a leader into a kingdom that already has one of its colour: a revolt.",
-            "Strength: the temples next to your leader, plus red tiles you add from your hand.",
-            "The attacker adds first. Ties go to the defender.",
-            "The loser's leader goes home; the winner scores 1 red point.",
-        ),
-        revolt,
-        "Bull priest: 2 temples. Lion priest: 1 temple.",
-    ),
-    Page(
-        "Wars",
-        (
-            "A tile that joins two kingdoms starts a war for each colour with a leader on both sides.",
-            "Strength: all tiles of that colour on your side, plus tiles of it from your hand.",
-            "The loser loses the leader and those tiles; the winner scores a point for the leader and each tile.",
-            "In a war of priests, treasure temples and temples next to other leaders stay.",
-        ),
-        war,
-        "The unification tile joins them: a war of farmers.",
-    ),
-    Page(
-        "Monuments and treasures",
-        (
-            "Four tiles of one colour in a square may become a monument of that colour and another.",
-            "At the end of your turn, your leaders in its kingdom score 1 each if they match one of its colours.",
-            "At the end of a turn, a kingdom with two or more treasures and a trader (green): the trader's owner "
-            "takes all but one.",
-            "Each treasure is one point of any colour at the end.",
-        ),
-        monuments,
-        "Four tiles turned face down: a monument.",
-    ),
-    Page(
-        "The end and the final score",
-        (
-            "The game ends when the bag cannot refill a hand, or at the end of a turn with two or fewer treasures "
-            "left on the board.",
-            "Treasures are added one by one to your lowest colour. Your score is then your lowest colour.",
-            "Highest score wins. Ties: compare the second-lowest colour, then the third, then the highest.",
-        ),
-        final,
-        "Treasures lift the weakest colour.",
-    ),
-    Page(
-        "Variants",
-        (
-            "Advanced board: other rivers, fourteen treasures; the eight in the middle must be taken first.",
-            "Civilization buildings: a line of three tiles of a colour may hold its building, worth points.",
-            "Ziggurat: five tiles of one colour in a plus make it. At the end of your turn, if your king is in "
-            "the ziggurat's kingdom, you score 1 black point.",
-        ),
-        variants,
-        "Choose them on the New game screen.",
-    ),
+    Page("goal", 3, goal, lambda: {"score": min(GOAL.values()), "color": t(f"color.{min(GOAL, key=GOAL.get)}")}),
+    Page("actions", 4, actions, caption=False),
+    Page("kingdoms", 4, kingdoms),
+    Page("revolt", 4, revolt, lambda: {"dynasty1": name_of("dynasty", "bull"), "dynasty2": name_of("dynasty", "lion")}),
+    Page("war", 4, war),
+    Page("monuments", 4, monuments),
+    Page("end", 3, final),
+    Page("variants", 3, variants),
 )

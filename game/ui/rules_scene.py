@@ -1,7 +1,9 @@
 """The Rules screen: the illustrated summary of RULES.md, one page at a time.
 
 Owns: RulesScene — the page text in a clay panel, the page's animated diagram beside it, big
-previous / next buttons, page dots (each a button), and Back. The pages are in game.ui.rules_pages.
+previous / next buttons, page dots (each a button), and Back. The pages are in game.ui.rules_pages;
+every word is read from the catalogue in the current language when it is drawn, so a language
+chosen in Settings shows on the next frame.
 
 Must not import: game.rules, net.
 """
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import t as say
 from game.ui import theme as th
 from game.ui.anim import approach
 from game.ui.menu import MARGIN, MenuScene
@@ -127,15 +130,16 @@ class RulesScene(MenuScene):
                 pygame.draw.circle(surface, th.TERRACOTTA, (body.left + t.s(12), y + t.s(size) // 2), t.s(9))
                 y = t.blit_paragraph(surface, line, size, th.INK, bullet, spacing=LINE_SPACING) + t.s(PARAGRAPH_GAP)
         art = picture.inflate(-t.s(60), -t.s(60))
-        if page.caption:
+        words = page.caption_text
+        if words:
             art.height -= t.s(th.TEXT_BODY) + t.s(20)
             top = art.bottom + t.s(8)
             caption = pygame.Rect(art.left, top, art.width, picture.bottom - t.s(20) - top)
-            t.blit_fit(surface, page.caption, th.TEXT_SMALL, th.HINT_ON_SAND, caption, max_lines=1)
+            t.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, caption, max_lines=1)
         page.diagram(self.app, surface, art, self.page_time)
         t.blit_text(
             surface,
-            f"{self.page + 1} / {len(PAGES)}",
+            say("rules.page_of", page=self.page + 1, pages=len(PAGES)),
             th.TEXT_SMALL,
             th.SAND,
             midbottom=(surface.get_width() // 2, self.dots[0].rect.top - t.s(4)),

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import names_of, t
 from game.ui import pieces
 from game.ui import theme as th
 from game.ui.dialog import confirm
 from game.ui.menu import MARGIN, MenuScene
-from game.ui.table_panels import VARIANT_NAMES
 from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -70,14 +70,14 @@ def summarize(saved: SavedGame) -> Summary | None:
 
 
 def started_words(when: float) -> str:
-    """'12 March 2026 · 21:04' in local time."""
-    t = time.localtime(when)
-    return f"{t.tm_mday} {time.strftime('%B %Y · %H:%M', t)}"
+    """'12 March 2026 · 21:04' (or '2026年3月12日 · 21:04') in local time."""
+    at = time.localtime(when)
+    return t("saved.started", day=at.tm_mday, month=t(f"month.{at.tm_mon}"), month_number=at.tm_mon,
+             year=at.tm_year, time=time.strftime("%H:%M", at))
 
 
 def variants_words(variants: list[str]) -> str:
-    names = [VARIANT_NAMES.get(v, v) for v in variants]
-    return ", ".join(names) if names else "Standard rules"
+    return names_of("variant", variants) if variants else t("saved.standard")
 
 
 def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame.Color]:
@@ -86,18 +86,16 @@ def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame
     if journal is None:
         return str(saved.problem), th.TERRACOTTA
     if summary is None:
-        return "Damaged: its actions cannot be replayed", th.TERRACOTTA
-    lan = "LAN game, " if journal.lan else ""
+        return t("saved.unreplayable"), th.TERRACOTTA
     if summary.finished:
-        won = f", won by {' and '.join(summary.winners)}" if summary.winners else ""
-        return _upper_first(f"{lan}finished after {summary.turn} turns{won}"), th.LAPIS
+        key = "saved.finished_lan" if journal.lan else "saved.finished"
+        if summary.winners:
+            key += "_won"
+        winners = t("saved.winners_and").join(summary.winners)
+        return t(key, n=summary.turn, winners=winners), th.LAPIS
     if journal.lan:  # the LAN lobby's Continue takes up the last unfinished LAN game, with its players' tokens
-        return f"LAN game, turn {summary.turn}: Host a LAN game to continue it", th.HINT_ON_SAND
-    return f"Turn {summary.turn}, in progress", th.HINT_ON_SAND
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return t("saved.lan_in_progress", n=summary.turn), th.HINT_ON_SAND
+    return t("saved.in_progress", n=summary.turn), th.HINT_ON_SAND
 
 
 def delete_saved(path: Path) -> None:
@@ -128,9 +126,8 @@ class ArrowButton(Button):
 class SavedGamesScene(MenuScene):
     """Every saved game, newest first; Watch, Continue or Delete each."""
 
-    heading = "Saved games"
-
     def __init__(self, app: App) -> None:
+        self.heading = t("saved.heading")
         super().__init__(app)
         self.games: list[SavedGame] = []
         self.summaries: dict[Path, Summary | None] = {}
@@ -139,8 +136,8 @@ class SavedGamesScene(MenuScene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.row_buttons: list[Button] = []
         self.add_back_button()
-        self.newer = self.add("newer", ArrowButton("Newer", -1, lambda: self.scroll(-1)))
-        self.older = self.add("older", ArrowButton("Older", 1, lambda: self.scroll(1)))
+        self.newer = self.add("newer", ArrowButton(t("saved.newer"), -1, lambda: self.scroll(-1)))
+        self.older = self.add("older", ArrowButton(t("saved.older"), 1, lambda: self.scroll(1)))
 
     # -- the list ----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -184,8 +181,8 @@ class SavedGamesScene(MenuScene):
 
     def ask_delete(self, saved: SavedGame) -> None:
         who = ", ".join(s["name"] for s in saved.journal.seats) if saved.journal else saved.path.name
-        confirm(self.app, "Delete this game?", f"{who}: this saved game will be gone for good.",
-                lambda: self.delete(saved), yes="Delete", no="Keep it")
+        confirm(self.app, t("saved.delete.title"), t("saved.delete.text", who=who),
+                lambda: self.delete(saved), yes=t("saved.delete"), no=t("saved.delete.no"))
 
     def delete(self, saved: SavedGame) -> None:
         try:
@@ -193,32 +190,32 @@ class SavedGamesScene(MenuScene):
         except OSError as err:
             from game.ui.dialog import alert
 
-            alert(self.app, "The game could not be deleted", str(err))
+            alert(self.app, t("saved.delete.failed"), str(err))
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------------------
     def list_area(self, size: tuple[int, int]) -> pygame.Rect:
-        t = self.theme
-        top = t.s(40) + t.s(th.TEXT_HUGE) + t.s(30)
-        bottom = size[1] - t.s(MARGIN) - t.s(th.BUTTON_HEIGHT) - t.s(30)
-        width = min(size[0] - 2 * t.s(MARGIN), t.s(1640))
+        tm = self.theme
+        top = tm.s(40) + tm.s(th.TEXT_HUGE) + tm.s(30)
+        bottom = size[1] - tm.s(MARGIN) - tm.s(th.BUTTON_HEIGHT) - tm.s(30)
+        width = min(size[0] - 2 * tm.s(MARGIN), tm.s(1640))
         return pygame.Rect(size[0] // 2 - width // 2, top, width, bottom - top)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
+        tm = self.theme
         area = self.list_area(size)
-        self.per_page = max(1, (area.height + t.s(ROW_GAP)) // (t.s(ROW_H) + t.s(ROW_GAP)))
-        h = t.s(th.BUTTON_HEIGHT)
-        y = size[1] - t.s(MARGIN) - h
-        w = t.s(280)
-        self.older.set_rect(pygame.Rect(size[0] - t.s(MARGIN) - w, y, w, h))
-        self.newer.set_rect(pygame.Rect(self.older.rect.left - t.s(24) - w, y, w, h))
+        self.per_page = max(1, (area.height + tm.s(ROW_GAP)) // (tm.s(ROW_H) + tm.s(ROW_GAP)))
+        h = tm.s(th.BUTTON_HEIGHT)
+        y = size[1] - tm.s(MARGIN) - h
+        w = tm.s(280)
+        self.older.set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - w, y, w, h))
+        self.newer.set_rect(pygame.Rect(self.older.rect.left - tm.s(24) - w, y, w, h))
         self._build_rows()
 
     def _build_rows(self) -> None:
         """Make the visible rows and their buttons (named by the game's index in the whole list)."""
-        t = self.theme
+        tm = self.theme
         for b in self.row_buttons:
             self.widgets.remove(b)
         self.buttons = {k: v for k, v in self.buttons.items() if not k.split("_")[-1].isdigit()}
@@ -227,7 +224,7 @@ class SavedGamesScene(MenuScene):
         shown = self.games[self.first:self.first + self.per_page]
         for k, saved in enumerate(shown):
             i = self.first + k
-            rect = pygame.Rect(area.left, area.top + k * (t.s(ROW_H) + t.s(ROW_GAP)), area.width, t.s(ROW_H))
+            rect = pygame.Rect(area.left, area.top + k * (tm.s(ROW_H) + tm.s(ROW_GAP)), area.width, tm.s(ROW_H))
             self.rows.append((i, rect))
             self._row_buttons(i, saved, rect)
         more = len(self.games) > self.per_page
@@ -236,17 +233,17 @@ class SavedGamesScene(MenuScene):
         self.older.enabled = self.first + self.per_page < len(self.games)
 
     def _row_buttons(self, i: int, saved: SavedGame, rect: pygame.Rect) -> None:
-        t = self.theme
+        tm = self.theme
         specs: list[tuple[str, str, Any, str]] = []
         journal = saved.journal
         summary = self.summary(saved) if journal is not None else None
         if summary is not None and summary.finished:
-            specs.append(("watch", "Watch", lambda: self.watch(saved), "primary"))
+            specs.append(("watch", t("saved.watch"), lambda: self.watch(saved), "primary"))
         elif summary is not None and not journal.lan:
-            specs.append(("continue", "Continue", lambda: self.continue_game(saved), "warm"))
-        specs.append(("delete", "Delete", lambda: self.ask_delete(saved), "dark"))
-        w, h, gap = t.s(ACTION_W), t.s(th.BUTTON_HEIGHT), t.s(16)
-        x = rect.right - t.s(24) - len(specs) * w - (len(specs) - 1) * gap
+            specs.append(("continue", t("saved.continue"), lambda: self.continue_game(saved), "warm"))
+        specs.append(("delete", t("saved.delete"), lambda: self.ask_delete(saved), "dark"))
+        w, h, gap = tm.s(ACTION_W), tm.s(th.BUTTON_HEIGHT), tm.s(16)
+        x = rect.right - tm.s(24) - len(specs) * w - (len(specs) - 1) * gap
         for name, label, action, style in specs:
             size = th.TEXT_BODY if name != "delete" else th.TEXT_SMALL
             button = Button(label, action, style=style, text_size=size)
@@ -258,46 +255,46 @@ class SavedGamesScene(MenuScene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         if not self.games:
-            t.blit_fit(surface, "No saved games yet. Every game played on this computer is kept here, "
-                       "from its first move to its last.", th.TEXT_BODY, th.CREAM,
-                       self.list_area(surface.get_size()).inflate(-t.s(200), -t.s(200)), valign="top")
+            tm.blit_fit(surface, t("saved.none"), th.TEXT_BODY, th.CREAM,
+                       self.list_area(surface.get_size()).inflate(-tm.s(200), -tm.s(200)), valign="top")
             return
         for i, rect in self.rows:
             self._draw_row(surface, self.games[i], rect)
         if len(self.games) > self.per_page:
             last = min(len(self.games), self.first + self.per_page)
-            t.blit_text(surface, f"Games {self.first + 1}–{last} of {len(self.games)}", th.TEXT_SMALL, th.SAND,
-                        shadow=True, midright=(self.newer.rect.left - t.s(30), self.newer.rect.centery))
+            tm.blit_text(surface, t("saved.page", first=self.first + 1, last=last, n=len(self.games)),
+                        th.TEXT_SMALL, th.SAND,
+                        shadow=True, midright=(self.newer.rect.left - tm.s(30), self.newer.rect.centery))
 
     def _draw_row(self, surface: pygame.Surface, saved: SavedGame, rect: pygame.Rect) -> None:
-        t = self.theme
+        tm = self.theme
         journal = saved.journal
         damaged = journal is None
         # A damaged row says so with its border and words; its fill stays light so the words read (4.5:1).
-        draw_panel(surface, rect, t, th.SAND, th.TERRACOTTA if damaged else th.GOLD_DARK, radius=18)
-        x, y = rect.left + t.s(30), rect.top + t.s(16)
+        draw_panel(surface, rect, tm, th.SAND, th.TERRACOTTA if damaged else th.GOLD_DARK, radius=18)
+        x, y = rect.left + tm.s(30), rect.top + tm.s(16)
         summary = self.summary(saved) if journal is not None else None
         status, color = status_words(saved, summary)
-        text_w = self.row_buttons_left(rect) - x - t.s(20)
-        line_h = round(t.s(th.TEXT_SMALL) * 1.1)
+        text_w = self.row_buttons_left(rect) - x - tm.s(20)
+        line_h = round(tm.s(th.TEXT_SMALL) * 1.1)
         if damaged:
             when = _mtime(saved.path)
             head = pygame.Rect(x, y, text_w, line_h)
-            t.blit_fit(surface, f"Damaged · {when} · {saved.path.name}", th.TEXT_SMALL, th.INK, head, align="left",
-                       max_lines=1)
-            body = pygame.Rect(x, head.bottom + t.s(8), text_w, rect.bottom - t.s(12) - head.bottom - t.s(8))
-            t.blit_fit(surface, status, th.TEXT_BODY, color, body, align="left", valign="top")
+            damaged_words = t("saved.damaged", when=when, file=saved.path.name)
+            tm.blit_fit(surface, damaged_words, th.TEXT_SMALL, th.INK, head, align="left", max_lines=1)
+            body = pygame.Rect(x, head.bottom + tm.s(8), text_w, rect.bottom - tm.s(12) - head.bottom - tm.s(8))
+            tm.blit_fit(surface, status, th.TEXT_BODY, color, body, align="left", valign="top")
             return
         head = pygame.Rect(x, y, text_w, line_h)
         started = started_words(journal.started)
-        t.blit_fit(surface, started, th.TEXT_SMALL, th.HINT_ON_SAND, head, align="left", max_lines=1)
-        with t.container(pygame.Rect(x, y, text_w, rect.bottom - y)):
-            self._draw_players(surface, journal.seats, x, y + t.s(40), text_w)
-        foot = pygame.Rect(x, rect.bottom - t.s(14) - line_h, text_w, line_h)
+        tm.blit_fit(surface, started, th.TEXT_SMALL, th.HINT_ON_SAND, head, align="left", max_lines=1)
+        with tm.container(pygame.Rect(x, y, text_w, rect.bottom - y)):
+            self._draw_players(surface, journal.seats, x, y + tm.s(40), text_w)
+        foot = pygame.Rect(x, rect.bottom - tm.s(14) - line_h, text_w, line_h)
         line = f"{status} · {variants_words(journal.variants)}"
-        t.blit_fit(surface, line, th.TEXT_SMALL, color, foot, align="left", max_lines=1)
+        tm.blit_fit(surface, line, th.TEXT_SMALL, color, foot, align="left", max_lines=1)
 
     def row_buttons_left(self, rect: pygame.Rect) -> int:
         lefts = [b.rect.left for b in self.row_buttons if rect.colliderect(b.rect)]
@@ -305,22 +302,22 @@ class SavedGamesScene(MenuScene):
 
     def _draw_players(self, surface: pygame.Surface, seats: list[dict[str, Any]], x: int, y: int, width: int) -> None:
         """Each player's dynasty emblem and name, in seat order."""
-        t = self.theme
-        icon = t.s(54)
+        tm = self.theme
+        icon = tm.s(54)
         right = x + width
         for seat in seats:
             if x + icon > right:
                 break
             pieces.draw_emblem(self.app, surface, pygame.Rect(x, y, icon, icon), seat["dynasty"])
-            name = th.fit_text(t, seat["name"], th.TEXT_BODY, right - x - icon - t.s(8))
-            r = t.blit_text(surface, name, th.TEXT_BODY, th.INK, midleft=(x + icon + t.s(8), y + icon // 2))
-            x = r.right + t.s(30)
+            name = th.fit_text(tm, seat["name"], th.TEXT_BODY, right - x - icon - tm.s(8))
+            r = tm.blit_text(surface, name, th.TEXT_BODY, th.INK, midleft=(x + icon + tm.s(8), y + icon // 2))
+            x = r.right + tm.s(30)
 
 
 def _mtime(path: Path) -> str:
     try:
         return started_words(path.stat().st_mtime)
     except OSError:
-        return "unknown date"
+        return t("saved.unknown_date")
 
 

@@ -1,4 +1,4 @@
-"""Player settings (fullscreen, volume, animation speed, turn confirmation) and where they are kept.
+"""Player settings (fullscreen, volume, animation speed, turn confirmation, language) and where they are kept.
 
 Owns: the Settings values, their JSON file in the user's data folder
 (`pygame.system.get_pref_path("TwoRivers", "TwoRivers")`, or $TWO_RIVERS_DATA when set — tests
@@ -24,7 +24,9 @@ APP_NAME = "TwoRivers"
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 ANIMATION_CHOICES: tuple[str, ...] = tuple(ANIMATION_SPEEDS)
-FIELDS = ("fullscreen", "volume", "animation", "confirm_turn")
+FIELDS = ("fullscreen", "volume", "animation", "confirm_turn", "language")
+# game.i18n's languages, and "" for "follow the system's locale" (written out: settings import nothing of the game).
+LANGUAGE_CHOICES: tuple[str, ...] = ("", "en", "zh-TW")
 
 
 def data_dir() -> Path:
@@ -49,9 +51,11 @@ class Settings:
     animation: str = "normal"
     # After the second action a hot-seat player sees the result and chooses "End turn" or "Undo".
     confirm_turn: bool = True
+    language: str = ""  # "" follows the system's locale; --lang overrides it for one run
 
     def __post_init__(self) -> None:
         self.fullscreen, self.volume, self.animation, self.confirm_turn = _clean(asdict(self))
+        self.language = _clean_language(self.language)
 
     def __getitem__(self, key: str) -> Any:
         """settings["confirm_turn"] reads like settings.confirm_turn (for callers that hold a mapping)."""
@@ -80,7 +84,8 @@ class Settings:
             log.warning("settings file %s holds no settings; using defaults", path)
             return cls()
         fullscreen, volume, animation, confirm_turn = _clean(data)
-        return cls(fullscreen=fullscreen, volume=volume, animation=animation, confirm_turn=confirm_turn)
+        return cls(fullscreen=fullscreen, volume=volume, animation=animation, confirm_turn=confirm_turn,
+                   language=_clean_language(data.get("language", "")))
 
     # -- writing -----------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -91,7 +96,9 @@ class Settings:
         path = path or data_dir() / FILE_NAME
         text = self.to_json()
         # Never replace a good file with something we could not read back ourselves.
-        if _clean(json.loads(text)) != (self.fullscreen, self.volume, self.animation, self.confirm_turn):
+        back = json.loads(text)
+        if _clean(back) != (self.fullscreen, self.volume, self.animation, self.confirm_turn) or \
+                _clean_language(back.get("language", "")) != self.language:
             log.warning("settings not saved: they do not survive a round trip")
             return False
         try:
@@ -107,6 +114,14 @@ def _atomic_write(path: Path, text: str) -> None:
     from game.journal import write_atomically
 
     write_atomically(path, text)
+
+
+def _clean_language(language: object) -> str:
+    """The language kept, or "" (follow the system) for anything the game does not speak."""
+    if language not in LANGUAGE_CHOICES:
+        log.warning("settings: language %r is not one of %s", language, ", ".join(LANGUAGE_CHOICES[1:]))
+        return ""
+    return str(language)
 
 
 def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool]:

@@ -1,9 +1,10 @@
-"""The Settings screen: fullscreen, volume, animation speed, turn confirmation — applied and saved at once.
+"""The Settings screen: fullscreen, volume, animation speed, turn confirmation, language — applied and saved at once.
 
 Opened from the title and from the in-game menu (over a game: Back returns to the menu).
 
 Owns: SettingsScene. Each change goes to `app.settings`, takes effect immediately (the window
-switches, a sample sound plays at the new volume, animations change pace) and is written to disk.
+switches, a sample sound plays at the new volume, animations change pace, the screens below are
+built again in the new language) and is written to disk.
 
 Must not import: game.rules, net.
 """
@@ -14,40 +15,44 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+import game.i18n as i18n
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.menu import MenuScene
-from game.ui.settings import ANIMATION_CHOICES
+from game.ui.settings import ANIMATION_CHOICES, LANGUAGE_CHOICES
 from game.ui.widgets import Cycler, Stepper, Toggle, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SPEED_LABELS = {"off": "Off", "slow": "Slow", "normal": "Normal", "fast": "Fast"}
 SAMPLE_SOUND = "click"
 
 
 class SettingsScene(MenuScene):
-    """Four settings in one clay panel, and Back."""
-
-    heading = "Settings"
+    """Five settings in one clay panel, and Back."""
 
     def __init__(self, app: App) -> None:
+        self.heading = t("settings.heading")
         super().__init__(app)
         s = app.settings
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.fullscreen = self.add(
-            "fullscreen", Toggle("Fullscreen", s.fullscreen, self.set_fullscreen, hint="fill the whole TV")
+            "fullscreen", Toggle(t("settings.fullscreen"), s.fullscreen, self.set_fullscreen,
+                                 hint=t("settings.fullscreen.hint"))
         )
         self.confirm_turn = self.add(
             "confirm_turn",
-            Toggle("Confirm each turn", s.confirm_turn, self.set_confirm_turn, hint="End turn or Undo after 2 actions"),
+            Toggle(t("settings.confirm_turn"), s.confirm_turn, self.set_confirm_turn,
+                   hint=t("settings.confirm_turn.hint")),
         )
         self.volume = self.add(
             "volume", Stepper(round(s.volume * 10), 0, 10, self.set_volume, fmt=lambda v: f"{v * 10}%")
         )
         self.animation = self.add(
-            "animation", Cycler([(k, SPEED_LABELS[k]) for k in ANIMATION_CHOICES], s.animation, self.set_animation)
+            "animation", Cycler([(k, t(f"settings.speed.{k}")) for k in ANIMATION_CHOICES], s.animation,
+                                self.set_animation)
         )
+        self.language = self.add("language", Cycler(language_options(), s.language, self.set_language))
         for i, widget in enumerate(self.widgets):
             widget.intro_delay = 0.15 + 0.08 * i
         self.add_back_button()
@@ -72,41 +77,61 @@ class SettingsScene(MenuScene):
         self.app.settings.animation = speed
         self.app.settings.save()
 
+    def set_language(self, language: str) -> None:
+        """Speak the chosen language from now on: the screens are built again in it."""
+        self.app.settings.language = language
+        self.app.settings.save()
+        i18n.set_language(i18n.resolve_language(None, language))
+        for scene in self.app.stack[:-1]:  # the title (or a game) below takes the new words when it resumes
+            relabel = getattr(scene, "relabel", None)
+            if callable(relabel):
+                relabel()
+        self.app.replace(SettingsScene(self.app))
+
     def resume(self) -> None:
         self.fullscreen.value = self.app.fullscreen
 
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        row_h, gap = t.s(104), t.s(22)
-        top = t.s(170)
-        room = self.back_button.rect.top - t.s(20) - top if self.back_button else size[1] - top
-        rows = 4
-        pad = t.s(44)
-        self.panel = pygame.Rect(0, 0, min(size[0] - t.s(160), t.s(1160)), min(room, rows * row_h + 3 * gap + 2 * pad))
+        tm = self.theme
+        row_h, gap = tm.s(104), tm.s(22)
+        top = tm.s(170)
+        room = self.back_button.rect.top - tm.s(20) - top if self.back_button else size[1] - top
+        rows = 5
+        pad = tm.s(44)
+        height = min(room, rows * row_h + (rows - 1) * gap + 2 * pad)
+        self.panel = pygame.Rect(0, 0, min(size[0] - tm.s(160), tm.s(1160)), height)
         self.panel.midtop = (size[0] // 2, top)
-        left, width = self.panel.left + t.s(60), self.panel.width - t.s(120)
+        left, width = self.panel.left + tm.s(60), self.panel.width - tm.s(120)
         y = self.panel.top + pad
         for toggle in (self.fullscreen, self.confirm_turn):
-            toggle.set_rect(pygame.Rect(left - t.s(16), y, width + t.s(30), row_h))
+            toggle.set_rect(pygame.Rect(left - tm.s(16), y, width + tm.s(30), row_h))
             y += row_h + gap
-        control_w = t.s(500)
-        control_x = self.panel.right - t.s(60) - control_w
-        words_w = control_x - t.s(24) - left
+        control_w = tm.s(500)
+        control_x = self.panel.right - tm.s(60) - control_w
+        words_w = control_x - tm.s(24) - left
         self._label_boxes = []
-        for widget, label, hint in ((self.volume, "Volume", "a sample plays"),
-                                    (self.animation, "Animations", "how fast things move")):
-            widget.set_rect(pygame.Rect(control_x, y + t.s(8), control_w, row_h - t.s(16)))
+        for widget, label, hint in ((self.volume, t("settings.volume"), t("settings.volume.hint")),
+                                    (self.animation, t("settings.animation"), t("settings.animation.hint")),
+                                    (self.language, t("settings.language"), t("settings.language.hint"))):
+            widget.set_rect(pygame.Rect(control_x, y + tm.s(8), control_w, row_h - tm.s(16)))
             self._label_boxes.append((label, hint, pygame.Rect(left, y, words_w, row_h)))
             y += row_h + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        draw_panel(surface, self.panel, t)
+        tm = self.theme
+        draw_panel(surface, self.panel, tm)
         for label, hint, box in self._label_boxes:
             upper, lower = box.copy(), box.copy()
             upper.height = box.height * 11 // 20
             lower.top, lower.height = upper.bottom, box.height - upper.height
-            t.blit_fit(surface, label, th.TEXT_BODY, th.INK, upper, align="left", valign="bottom", max_lines=1)
-            t.blit_fit(surface, hint, th.TEXT_SMALL, th.HINT_ON_SAND, lower, align="left", valign="top", max_lines=1)
+            tm.blit_fit(surface, label, th.TEXT_BODY, th.INK, upper, align="left", valign="bottom", max_lines=1)
+            tm.blit_fit(surface, hint, th.TEXT_SMALL, th.HINT_ON_SAND, lower, align="left", valign="top", max_lines=1)
+
+
+def language_options() -> list[tuple[str, str]]:
+    """Return the language choices, each named in itself; "" follows the system's locale."""
+    system = i18n.system_language()
+    return [("", t("settings.language.system", language=t(f"language.{system}"))),
+            *((code, t(f"language.{code}")) for code in LANGUAGE_CHOICES if code)]

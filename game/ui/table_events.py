@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import name_of
+from game.i18n import t as tr
 from game.ui import theme as th
 from game.ui.table_anim import Animator
-from game.ui.table_words import ROLE, winner_and_loser
+from game.ui.table_words import leaders_word, winner_and_loser
 
 Square = tuple[int, int]
 MOVES = ("tile_placed", "leader_placed", "leader_moved", "catastrophe", "monument_built", "building_built",
@@ -127,26 +129,29 @@ class EventAnimator:
 
     def _revolt_started(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self.focus = ("sq", _sq(e["attacker_at"]))
-        self._banner("Revolt!", f"{ROLE[e['color']]}s: {names[e['attacker']]} against {names[e['defender']]}",
+        self._banner(tr("banner.revolt"), tr("banner.sides", leaders=leaders_word(e["color"]),
+                                             attacker=names[e["attacker"]], defender=names[e["defender"]]),
                      th.TERRACOTTA, "conflict_start")
 
     def _war_started(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self.focus = ("sq", _sq(e["union"]))
-        self._banner("War!", f"{ROLE[e['color']]}s: {names[e['attacker']]} against {names[e['defender']]}",
+        self._banner(tr("banner.war"), tr("banner.sides", leaders=leaders_word(e["color"]),
+                                          attacker=names[e["attacker"]], defender=names[e["defender"]]),
                      th.TERRACOTTA, "conflict_start")
 
     def _conflict_resolved(self, e: dict, names: list[str], dyn: list[str]) -> None:
         (seat, won), (_, lost) = winner_and_loser(e)
         kind = "revolt" if e.get("conflict") == "revolt" else "war"
-        self._banner(f"{names[seat]} wins, {won} to {lost}", f"the {kind} of the {ROLE[e['color']]}s", th.LAPIS,
-                     "conflict_end")
+        self._banner(tr("banner.wins", name=names[seat], a=won, b=lost),
+                     tr(f"banner.{kind}_of", leaders=leaders_word(e["color"])), th.LAPIS, "conflict_end")
 
     def _turn_started(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self.focus = ("board",)
-        self._banner(f"{names[e['seat']]}'s turn", f"the {dyn[e['seat']]} dynasty", th.LAPIS, "turn_chime", 1.0)
+        self._banner(tr("log.turn_started", who=names[e["seat"]]),
+                     tr("banner.dynasty", dynasty=name_of("dynasty", dyn[e["seat"]])), th.LAPIS, "turn_chime", 1.0)
 
     def _game_over(self, e: dict, names: list[str], dyn: list[str]) -> None:
-        self._banner("The game is over", "", th.GOLD_DARK, "game_over", 1.6)
+        self._banner(tr("status.over"), "", th.GOLD_DARK, "game_over", 1.6)
 
     def _banner(self, text: str, sub: str, fill: Any, sound: str, duration: float = 1.1) -> None:
         self.anim.add("banner", duration, {"text": text, "sub": sub, "fill": fill}, sound=sound, advance=0.55)

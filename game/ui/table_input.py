@@ -14,23 +14,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import name_of
+from game.i18n import t as tr
 from game.ui.board_preview import war_rivals
-from game.ui.table_side import ROLE, ButtonSpec, SideSpec
+from game.ui.table_side import ButtonSpec, SideSpec
 from game.ui.table_tray import TrayItem
-from game.ui.table_words import ROLE as LEADER
-from game.ui.table_words import TILE
+from game.ui.table_words import leaders_word, tile_word
 
 if TYPE_CHECKING:
     from game.ui.table_scene import TableScene
 
 Square = tuple[int, int]
 # Reminders of the rules (RULES.md sections 6-8) for the piece in hand, for players still learning.
-HELP = {
-    "tile": "In a kingdom it scores 1 point for the leader of its colour, or else for the king.",
-    "farm": "Farms go on the river. In a kingdom a farm scores 1 point for the farmer, or else the king.",
-    "leader": "Leaders stand next to a temple. Meeting a leader of the same colour in a kingdom starts a revolt.",
-    "cat": "It destroys the tile there for good. Leaders left with no temple beside them go home.",
-}
+HELP = ("tile", "farm", "leader", "cat")  # the catalogue's help.<piece>
 
 
 def _sq(at: Any) -> Square:
@@ -136,7 +132,7 @@ class Controller:
                 options = [a for a in self.scene.legal() if a["kind"] == "build_monument" and sq in block(_sq(a["at"]))]
                 if len(options) > 1:
                     self.focus = block(_sq(options[0]["at"]))
-                    self.scene.toast("Several monuments fit here: choose one in the panel")
+                    self.scene.toast(tr("input.several_monuments"))
                     return
             self.scene.send(action)
             return
@@ -187,85 +183,85 @@ class Controller:
         vid = view["view_id"]
         builder = getattr(self, f"_spec_{kind}", None)
         if builder is None:
-            return SideSpec(("none", vid), "Waiting")
+            return SideSpec(("none", vid), tr("input.waiting"))
         return builder(view, decision, vid)
 
     def _spec_action(self, view: dict, decision: dict, vid: int) -> SideSpec:
         left = decision.get("actions_left", view["actions_left"])
-        head = f"{left} action{'s' * (left != 1)} left"
+        head = tr("status.actions_left", n=left)
         if self.swap is not None:
             n = len(self.swap)
-            return SideSpec(("swap", vid), "Swap tiles", ["Click the tiles to give up (1 to 6); you draw as many."],
-                            buttons=[ButtonSpec("cancel_swap", "Cancel", self.cancel_swap, "quiet"),
-                                     ButtonSpec("confirm_swap", f"Swap {n} tile{'s' * (n != 1)}", self.confirm_swap,
+            return SideSpec(("swap", vid), tr("input.swap.title"), [tr("input.swap.how")],
+                            buttons=[ButtonSpec("cancel_swap", tr("input.cancel"), self.cancel_swap, "quiet"),
+                                     ButtonSpec("confirm_swap", tr("input.swap.confirm", n=n), self.confirm_swap,
                                                 "warm", enabled=n > 0)])
         if self.board_leader is not None:
-            role = LEADER[self.board_leader]
-            return SideSpec(("leader", vid, self.board_leader), f"Your {role}",
-                            [head, "Click a glowing square to move it, or take it back to your supply."],
-                            buttons=[ButtonSpec("withdraw", f"Withdraw the {role}", self.withdraw, "warm")])
+            role = name_of("leader", self.board_leader)
+            return SideSpec(("leader", vid, self.board_leader), tr("input.your_leader", leader=role),
+                            [head, tr("input.leader.how")],
+                            buttons=[ButtonSpec("withdraw", tr("input.withdraw", leader=role), self.withdraw, "warm")])
         if self.selected is not None:
             kind, _, color = self.selected
-            what = {"tile": f"the {TILE.get(color)}", "leader": f"your {LEADER.get(color)}",
-                    "cat": "a catastrophe"}[kind]
-            hint = HELP["farm" if (kind, color) == ("tile", "blue") else kind]
-            return SideSpec(("chosen", vid), "Place " + what,
-                            [head, "Click a glowing square; right-click to choose again.", hint])
-        lines = [head, "Choose a tile, leader or catastrophe below, or one of your leaders on the board."]
+            title = {"tile": lambda: tr("input.place_tile", tile=name_of("tile", color)),
+                     "leader": lambda: tr("input.place_leader", leader=name_of("leader", color)),
+                     "cat": lambda: tr("input.place_catastrophe")}[kind]()
+            hint = tr(f"help.{'farm' if (kind, color) == ('tile', 'blue') else kind}")
+            return SideSpec(("chosen", vid), title, [head, tr("input.place.how"), hint])
+        lines = [head, tr("input.choose")]
         if self.scene.recap_moves():
-            lines.append("Numbered marks: what the others did since your last move, told in the log.")
-        return SideSpec(("action", vid, len(lines)), "Your move", lines)
+            lines.append(tr("input.recap"))
+        return SideSpec(("action", vid, len(lines)), tr("input.your_move"), lines)
 
     def _spec_support(self, view: dict, decision: dict, vid: int) -> SideSpec:
         c = view["conflict"]
         hand = view["seats"][view["seat"]]["hand"] or []
         held = sum(1 for x in hand if x == c["support_color"])
-        title = ("Revolt of the " if c["kind"] == "revolt" else "War of the ") + ROLE[c["color"]]
+        title = tr("input.revolt_of" if c["kind"] == "revolt" else "input.war_of", leaders=leaders_word(c["color"]))
         return SideSpec(("support", vid), title, [], conflict=c,
-                        buttons=[ButtonSpec("commit", f"Commit {self.commit}", self.send_commit, "warm")],
+                        buttons=[ButtonSpec("commit", tr("input.commit", n=self.commit), self.send_commit, "warm")],
                         stepper=(self.commit, 0, held, self.set_commit), choosing=(view["seat"], self.commit))
 
     def _spec_choose_war(self, view: dict, decision: dict, vid: int) -> SideSpec:
-        buttons = [ButtonSpec(f"war_{c}", f"{ROLE[c].capitalize()}", self._choose_war(c), "warm",
+        buttons = [ButtonSpec(f"war_{c}", leaders_word(c).capitalize(), self._choose_war(c), "warm",
                               hover=self._focus_on(self._rivals(view, c))) for c in decision["colors"]]
-        lines = ["Several wars broke out. Choose which is fought first; point at one to see its leaders."]
-        return SideSpec(("choose_war", vid), "Which war first?", lines, buttons=buttons)
+        lines = [tr("input.wars.how")]
+        return SideSpec(("choose_war", vid), tr("input.wars.title"), lines, buttons=buttons)
 
     def _spec_monument(self, view: dict, decision: dict, vid: int) -> SideSpec:
         buttons = []
         for i, a in enumerate(a for a in self.scene.legal() if a["kind"] == "build_monument"):
-            label = "/".join(a["monument"]).replace("black", "black")
+            label = "/".join(name_of("color", c) for c in a["monument"])
             buttons.append(ButtonSpec(f"monument_{i}", label.title(), self._sender(a), "warm",
                                       hover=self._focus_on(block(_sq(a["at"])))))
-        buttons.append(ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet"))
-        return SideSpec(("monument", vid), "Build a monument?", ["Four tiles of one colour: click the block or a "
-                                                                 "monument below."], buttons=buttons)
+        buttons.append(self._decline_button())
+        return SideSpec(("monument", vid), tr("input.monument.title"), [tr("input.monument.how")], buttons=buttons)
 
     def _spec_building(self, view: dict, decision: dict, vid: int) -> SideSpec:
-        verb = "Move" if decision.get("move") else "Build"
-        return SideSpec(("building", vid), f"{verb} the {decision['color']} building?",
-                        ["Click a glowing tile of the line for it."],
-                        buttons=[ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet")])
+        key = "input.building.move" if decision.get("move") else "input.building.build"
+        return SideSpec(("building", vid), tr(key, color=name_of("color", decision["color"])),
+                        [tr("input.building.how")],
+                        buttons=[self._decline_button()])
+
+    def _decline_button(self) -> ButtonSpec:
+        return ButtonSpec("decline", tr("input.decline"), self._sender({"kind": "decline"}), "quiet")
 
     def _spec_ziggurat(self, view: dict, decision: dict, vid: int) -> SideSpec:
-        return SideSpec(("ziggurat", vid), "Raise the ziggurat?", ["Click the glowing plus of five tiles."],
-                        buttons=[ButtonSpec("decline", "Decline", self._sender({"kind": "decline"}), "quiet")])
+        return SideSpec(("ziggurat", vid), tr("input.ziggurat.title"), [tr("input.ziggurat.how")],
+                        buttons=[self._decline_button()])
 
     def _spec_end_turn(self, view: dict, decision: dict, vid: int) -> SideSpec:
         can_undo = bool(view.get("can_undo"))
-        lines = ["Look at the board: this is the result of your turn.",
-                 "End the turn to draw your new tiles" + (", or undo your last action." if can_undo else ".")]
+        lines = [tr("input.end.look"), tr("input.end.or_undo" if can_undo else "input.end.draw")]
         if not can_undo:
-            lines.append("Undo is no longer possible: another player has already answered.")
-        buttons = [ButtonSpec("end_turn", "End turn", self._sender({"kind": "end_turn"}), "warm")]
+            lines.append(tr("input.end.no_undo"))
+        buttons = [ButtonSpec("end_turn", tr("input.end_turn"), self._sender({"kind": "end_turn"}), "warm")]
         if can_undo:
-            buttons.insert(0, ButtonSpec("undo_turn", "Undo", self.scene.undo, "quiet"))
-        return SideSpec(("end_turn", vid, can_undo), "Your turn is done", lines, buttons=buttons)
+            buttons.insert(0, ButtonSpec("undo_turn", tr("table.undo"), self.scene.undo, "quiet"))
+        return SideSpec(("end_turn", vid, can_undo), tr("input.end.title"), lines, buttons=buttons)
 
     def _spec_treasure(self, view: dict, decision: dict, vid: int) -> SideSpec:
         n = decision.get("count", 1)
-        return SideSpec(("treasure", vid), "Take treasure", [f"Your trader takes {n} treasure{'s' * (n != 1)}: "
-                                                             "click a glowing one."])
+        return SideSpec(("treasure", vid), tr("input.treasure.title"), [tr("input.treasure.how", n=n)])
 
     def tray_hint(self) -> str:
         """A few words over the hand saying what clicking it does now."""
@@ -277,14 +273,14 @@ class Controller:
             color = view["conflict"]["support_color"]
             hand = view["seats"][view["seat"]]["hand"] or []
             if color not in hand:
-                return f"no {TILE[color]}s to commit: commit 0"
-            return f"click your {TILE[color]}s to commit them, or use -/+"
+                return tr("hint.none_to_commit", tiles=tile_word(color, 2))
+            return tr("hint.commit", tiles=tile_word(color, 2))
         if self.swap is not None:
-            return "click the tiles to swap"
+            return tr("hint.swap")
         if decision.get("kind") == "end_turn":
-            return "new tiles come when you end the turn"
+            return tr("hint.end_turn")
         if decision.get("kind") == "action" and self.selected is None and self.board_leader is None:
-            return "choose a piece to play"
+            return tr("hint.choose")
         return ""
 
     @staticmethod

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import name_of
+from game.i18n import t as tr
 from game.rules.boards import bit, flood, index, square, squares_of
 from game.rules.state import COLORS, connected, leaders_in, temples_next_to
-from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
+from game.rules.vocabulary import LEADER_WORDS
 from game.ui.board_preview import position
+from game.ui.table_words import tile_word
 
 Square = tuple[int, int]
 ROLE = LEADER_WORDS
@@ -35,14 +38,15 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
     group = flood(here, links)
     squares = {(r, c) for r, c in map(square, squares_of(group))}
     tiles = sum((group & t).bit_count() for t in s.tiles)
-    names = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    names = view.get("names") or [tr("lan.host.player_n", n=i + 1) for i in range(view["players"])]
     leaders = sorted(leaders_in(s, group), key=lambda key: ORDER.index(COLORS[key[1]]))
     if not leaders:
         return None   # a region without leaders: nothing to tell, and a bubble would only hide the board
-    lines = [f"A kingdom of {tiles} tile{'s' * (tiles != 1)}"]
+    lines = [tr("inspect.kingdom", n=tiles)]
     for seat, color in leaders:
         war = (group & s.tiles[color]).bit_count()
         revolt = temples_next_to(s, s.leaders[(seat, color)])
         word = COLORS[color]
-        lines.append(f"{names[seat]}'s {ROLE[word]}: revolt {revolt}, war {war} {TILE_WORDS[word]}s")
+        lines.append(tr("inspect.leader", name=names[seat], leader=name_of("leader", word), revolt=revolt, war=war,
+                        tiles=tile_word(word, 2)))
     return squares, lines

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import name_of
+from game.i18n import t as tr
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_text import fit_lines, fit_size
@@ -39,15 +41,16 @@ def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art
     bob = round(math.sin(clock * 2.5) * t.s(6))
     art.blit(surface, f"dynasty_{dynasty}", emblem.move(0, bob))
     width = card.width - t.s(80)
-    size, lines = fit_lines(t, f"Pass the mouse to {name}", th.TEXT_HUGE - 10, width, max_lines=2,
+    size, lines = fit_lines(t, tr("curtain.pass_to", name=name), th.TEXT_HUGE - 10, width, max_lines=2,
                             min_size=th.TEXT_BODY)
     y = emblem.bottom + t.s(24)
     for line in lines:
         y = t.blit_text(surface, line, size, th.TERRACOTTA, midtop=(card.centerx, y)).bottom
-    t.blit_text(surface, f"the {dynasty} dynasty", th.TEXT_BODY, th.INK, midtop=(card.centerx, y + t.s(6)))
+    t.blit_text(surface, tr("banner.dynasty", dynasty=name_of("dynasty", dynasty)), th.TEXT_BODY, th.INK,
+                midtop=(card.centerx, y + t.s(6)))
     # Pulsing between two lapis shades that both keep 4.5:1 on sand.
     pulse = th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5 + 0.5 * math.sin(clock * 4))
-    line = f"{name}: click anywhere to see your tiles"
+    line = tr("curtain.click", name=name)
     t.blit_text(surface, line, fit_size(t, line, th.TEXT_BODY, width), pulse,
                 midbottom=(card.centerx, card.bottom - t.s(36)))
 

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.vocabulary import COLORS, VARIANT_NAMES
+from game.i18n import names_of
+from game.i18n import t as tr
+from game.rules.vocabulary import COLORS, VARIANT_NAMES  # noqa: F401  (the table tests read the English names here)
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_layout import TableLayout
@@ -58,8 +60,8 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
 
 def variants_line(view: dict[str, Any]) -> str:
     """The variants in play, in words ("Standard rules" when none)."""
-    names = [VARIANT_NAMES.get(v, v) for v in view["variants"]]
-    return "Variants: " + ", ".join(names) if names else "Standard rules, no variants"
+    names = names_of("variant", view["variants"])
+    return tr("table.variants", variants=names) if names else tr("table.no_variants")
 
 
 class SeatPanels:

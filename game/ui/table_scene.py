@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.i18n import t as tr
 from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
@@ -109,10 +110,11 @@ class TableScene(Scene):
         self.hover_item: tuple | None = None
         self._toast: tuple[str, float] | None = None
         self._swallow_up = False
-        self.swap_btn = self.add("swap", Button("Swap", self.control.start_swap, style="warm"))
-        self.pass_btn = self.add("pass", Button("Pass", self.ask_pass, style="quiet"))
-        self.undo_btn = self.add("undo", Button("Undo", self.undo, style="quiet"))
-        self.menu_btn = self.add("menu", Button("Menu", self.open_menu, style="dark", text_size=th.TEXT_SMALL))
+        self.swap_btn = self.add("swap", Button(tr("table.swap"), self.control.start_swap, style="warm"))
+        self.pass_btn = self.add("pass", Button(tr("table.pass"), self.ask_pass, style="quiet"))
+        self.undo_btn = self.add("undo", Button(tr("table.undo"), self.undo, style="quiet"))
+        self.menu_btn = self.add("menu", Button(tr("game_menu.heading"), self.open_menu, style="dark",
+                                                text_size=th.TEXT_SMALL))
         self._confirm_turns()
         self._poll()
 
@@ -211,14 +213,15 @@ class TableScene(Scene):
 
     # -- buttons -------------------------------------------------------------------------------------
     def ask_pass(self) -> None:
-        confirm(self.app, "Pass?", "Passing ends your turn now, with the actions you have left.",
-                lambda: self.send({"kind": "pass"}), yes="Pass", no="Keep playing")
+        confirm(self.app, tr("table.pass.title"), tr("table.pass.text"),
+                lambda: self.send({"kind": "pass"}), yes=tr("table.pass"), no=tr("table.pass.no"))
 
     def ask_leave(self) -> None:
         from game.ui.game_menu import leave_words
 
         words = leave_words(self.saved(), bool(self.config.get("lan")))
-        confirm(self.app, "Leave the game?", words, self.leave, yes="Leave", no="Stay")
+        confirm(self.app, tr("game_menu.leave.title"), words, self.leave, yes=tr("game_menu.leave.yes"),
+                no=tr("game_menu.leave.no"))
 
     def saved(self) -> bool:
         """Whether this game is journalled (then Continue resumes it after leaving)."""
@@ -391,22 +394,22 @@ class TableScene(Scene):
         view = self.public()
         vid = view["view_id"]
         if view["game_over"]:
-            return SideSpec(("over", vid), "Game over", [],
-                            buttons=[ButtonSpec("results", "See the results", self.show_results, "warm")])
+            return SideSpec(("over", vid), tr("replay.over"), [],
+                            buttons=[ButtonSpec("results", tr("table.see_results"), self.show_results, "warm")])
         seat = self.decider()
         name = view["names"][seat] if seat is not None else ""
         if self.curtain_up():
-            return SideSpec(("curtain", vid, seat), f"{name} is next", ["Pass the mouse."])
+            return SideSpec(("curtain", vid, seat), tr("table.next", name=name), [tr("table.pass_mouse")])
         if self.me() is None:
             conflict = view["conflict"]
             return SideSpec(("watch", vid, seat), waiting_for(view, seat) if seat is not None else name,
-                            [] if conflict else ["Watch the board."], conflict=conflict)
+                            [] if conflict else [tr("table.watch_board")], conflict=conflict)
         return self.control.side_spec()
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.layout_ is None:
-            self.theme.blit_text(surface, "Waiting for the table…", th.TEXT_LARGE, th.CREAM,
+            self.theme.blit_text(surface, tr("table.waiting"), th.TEXT_LARGE, th.CREAM,
                                  center=surface.get_rect().center)
             return
         lay, view, clock = self.layout_, self.shown(), self.animator.clock

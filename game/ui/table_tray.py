@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import t as tr
 from game.ui import theme as th
 from game.ui.board_draw import PieceArt
 from game.ui.table_text import fit_size
@@ -69,7 +70,7 @@ def group_labels(app: App, tray: pygame.Rect) -> list[tuple[str, int]]:
     x0 = tray.left + t.s(22)
     leaders_x = x0 + 6 * (size + t.s(10)) + t.s(36)
     cats_x = leaders_x + 4 * (t.s(PIECE) + t.s(8)) + t.s(28)
-    return [("Hand", x0), ("Leaders", leaders_x), ("Catastrophes", cats_x)]
+    return [(tr("tray.hand"), x0), (tr("tray.leaders"), leaders_x), (tr("tray.catastrophes"), cats_x)]
 
 
 def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceArt, items: list[TrayItem],
@@ -87,10 +88,10 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
     # While support is asked only the hand can be used: its hint may then run over the other groups' titles.
     wide = state.get("hint_wide", False)
     for i, (label, x) in enumerate(labels):
-        if wide and label != "Hand":
+        if wide and i != 0:  # the first group is the hand
             continue
         end = tray.right - t.s(22) if wide or i + 1 == len(labels) else labels[i + 1][1] - t.s(20)
-        if label == "Hand":
+        if i == 0:
             _draw_hand_label(t, surface, owner, state.get("hint", ""), x, tray.top + t.s(8), end - x)
         else:
             t.blit_text(surface, label, fit_size(t, label, th.TEXT_SMALL - 6, end - x), th.INK,
@@ -119,7 +120,7 @@ def draw_tray(app: App, surface: pygame.Surface, tray: pygame.Rect, art: PieceAr
 def _draw_hand_label(t: th.Theme, surface: pygame.Surface, owner: str, hint: str, x: int, y: int,
                      width: int) -> None:
     """ "Enheduanna's hand · <hint>" in its width: shrunk, then the hint alone, then cut as a last resort."""
-    text = f"{owner}'s hand" if owner else "Hand"
+    text = tr("tray.owner_hand", name=owner) if owner else tr("tray.hand")
     if hint:
         text += " · " + hint
     size = fit_size(t, text, th.TEXT_SMALL - 6, width)

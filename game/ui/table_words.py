@@ -2,7 +2,8 @@
 The board frames the last move, so sentences name pieces and players, not squares.
 
 Owns: turning engine events (the `kind`s of game/rules) into plain sentences for the log beside
-the board, and the names of pieces ("priest", "market"). Private details never reach the words:
+the board, the top bar's status and the tray's message, in the player's language (catalogue keys
+log.*, status.*, tray.*), and the names of pieces ("priest", "market"). Private details never reach the words:
 the events are already filtered per seat, and drawn tiles are only counted.
 
 Must not import: pygame, net, game.rules.
@@ -13,14 +14,27 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from game.i18n import has, name_of, t
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 
-ROLE = LEADER_WORDS
+ROLE = LEADER_WORDS  # English words, for the table's sentences not yet in the catalogue
 TILE = TILE_WORDS
-REASON = {"revolt": "lost a revolt", "war": "fell in war", "unsupported": "lost its temple"}
-OFFER = {"monument": "a monument", "building": "a building", "ziggurat": "the ziggurat"}
 # Events that only move the game along; the board and banners already show them.
 QUIET = {"turn_ended", "undone"}
+REASONS = ("revolt", "war", "unsupported")  # log.reason.<why> a leader went home; anything else: log.reason.other
+OFFERS = ("monument", "building", "ziggurat")  # log.offer.<what> was declined; anything else: log.offer.other
+
+
+def tile_word(color: Any, n: int = 1) -> str:
+    """A tile by its colour, in the number asked ("temple" / "temples"; Chinese has one form)."""
+    key = f"tile.{color}" if n == 1 else f"tiles.{color}"
+    return t(key) if has(key) else str(color)
+
+
+def leaders_word(color: Any) -> str:
+    """The leaders of a colour, plural ("priests"), as a revolt or a war is named after them."""
+    key = f"leaders.{color}"
+    return t(key) if has(key) else str(color)
 
 
 def describe(event: dict[str, Any], names: list[str]) -> str | None:
@@ -30,41 +44,44 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         return None
 
     def who(key: str = "seat") -> str:
-        seat = event.get(key)
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Nobody"
+        return _name(names, event.get(key))
 
     color = event.get("color", "")
-    count = event.get("count", 0)
+    n = event.get("count", 0)
+    leader = name_of("leader", color)
     words = {
-        "tile_placed": lambda: f"{who()} placed a {TILE.get(color, color)}.",
-        "leader_placed": lambda: f"{who()} placed the {ROLE.get(color)}.",
-        "leader_moved": lambda: f"{who()} moved the {ROLE.get(color)}.",
-        "leader_withdrawn": lambda: f"{who()} withdrew the {ROLE.get(color)}.",
-        "leader_returned": lambda: f"{who()}'s {ROLE.get(color)} {REASON.get(event.get('reason'), 'went home')} "
-        "and went home.",
-        "catastrophe": lambda: f"{who()} struck with a catastrophe.",
-        "swap": lambda: f"{who()} swapped {count} tile{'s' * (count != 1)}.",
-        "points": lambda: f"{who()} scored {count} {TILE.get(color, color)} point{'s' * (count != 1)}.",
-        "revolt_started": lambda: f"Revolt of the {ROLE.get(color)}s: {who('attacker')} attacks, "
-        f"{who('defender')} defends.",
-        "war_started": lambda: f"War of the {ROLE.get(color)}s: {who('attacker')} attacks, {who('defender')} defends.",
-        "support": lambda: f"{who()} committed {count} {TILE.get(color, color)}{'s' * (count != 1)}.",
+        "tile_placed": lambda: t("log.tile_placed", who=who(), tile=tile_word(color)),
+        "leader_placed": lambda: t("log.leader_placed", who=who(), leader=leader),
+        "leader_moved": lambda: t("log.leader_moved", who=who(), leader=leader),
+        "leader_withdrawn": lambda: t("log.leader_withdrawn", who=who(), leader=leader),
+        "leader_returned": lambda: t("log.leader_returned", who=who(), leader=leader, reason=t(
+            f"log.reason.{event.get('reason')}" if event.get("reason") in REASONS else "log.reason.other")),
+        "catastrophe": lambda: t("log.catastrophe", who=who()),
+        "swap": lambda: t("log.swap", who=who(), n=n),
+        "points": lambda: t("log.points", who=who(), n=n, tile=tile_word(color)),
+        "revolt_started": lambda: t("log.revolt_started", leaders=leaders_word(color), attacker=who("attacker"),
+                                    defender=who("defender")),
+        "war_started": lambda: t("log.war_started", leaders=leaders_word(color), attacker=who("attacker"),
+                                 defender=who("defender")),
+        "support": lambda: t("log.support", who=who(), n=n, tile=tile_word(color, n)),
         "conflict_resolved": lambda: result_sentence(event, names),
-        "tiles_removed": lambda: f"{len(event['squares'])} {TILE.get(color, color)}"
-        f"{'s were' if len(event['squares']) != 1 else ' was'} lost.",
-        "unification_placed": lambda: f"{who()} united two kingdoms.",
+        "tiles_removed": lambda: t("log.tiles_removed", n=len(event["squares"]),
+                                   tile=tile_word(color, len(event["squares"]))),
+        "unification_placed": lambda: t("log.unification_placed", who=who()),
         "unification_returned": lambda: None,
-        "monument_built": lambda: f"{who()} built the {'/'.join(event['colors'])} monument.",
-        "building_built": lambda: f"{who()} built the {color} building.",
-        "building_returned": lambda: f"The {color} building returned.",
-        "ziggurat_built": lambda: f"{who()} raised the ziggurat.",
-        "treasure_taken": lambda: f"{who()} took a treasure.",
+        "monument_built": lambda: t("log.monument_built", who=who(),
+                                    colors="/".join(name_of("color", c) for c in event["colors"])),
+        "building_built": lambda: t("log.building_built", who=who(), color=name_of("color", color)),
+        "building_returned": lambda: t("log.building_returned", color=name_of("color", color)),
+        "ziggurat_built": lambda: t("log.ziggurat_built", who=who()),
+        "treasure_taken": lambda: t("log.treasure_taken", who=who()),
         "tiles_drawn": lambda: None,
-        "passed": lambda: f"{who()} passed.",
-        "turn_started": lambda: f"{who()}'s turn",
-        "war_chosen": lambda: f"{who()} chose the {ROLE.get(color)}s' war first.",
-        "declined": lambda: f"{who()} declined {OFFER.get(event.get('offer'), 'the offer')}.",
-        "game_over": lambda: "The game is over.",
+        "passed": lambda: t("log.passed", who=who()),
+        "turn_started": lambda: t("log.turn_started", who=who()),
+        "war_chosen": lambda: t("log.war_chosen", who=who(), leaders=leaders_word(color)),
+        "declined": lambda: t("log.declined", who=who(), offer=t(
+            f"log.offer.{event.get('offer')}" if event.get("offer") in OFFERS else "log.offer.other")),
+        "game_over": lambda: t("log.game_over"),
     }
     make = words.get(kind)
     return make() if make is not None else None
@@ -74,7 +91,7 @@ def result_sentence(event: dict[str, Any], names: list[str]) -> str:
     """A conflict's outcome with the winner first and the winner's strength first: "Gilgamesh wins, 2 to 0"."""
     winner, loser = winner_and_loser(event)
     kind = "revolt" if event.get("conflict") == "revolt" else "war"
-    return f"{_name(names, winner[0])} wins the {kind}, {winner[1]} to {loser[1]}."
+    return t("log.conflict_won", winner=_name(names, winner[0]), conflict=t(f"word.{kind}"), a=winner[1], b=loser[1])
 
 
 def winner_and_loser(event: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -86,39 +103,36 @@ def winner_and_loser(event: dict[str, Any]) -> tuple[tuple[int, int], tuple[int,
 
 
 def _name(names: list[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Nobody"
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else t("log.nobody")
 
 
 def status_line(view: dict[str, Any]) -> str:
     """The top bar: the turn, whose turn it is, and what is being decided."""
     if view["game_over"]:
-        why = {"bag": "the bag ran out", "treasures": "only two treasures were left"}.get(view["end_reason"])
-        return f"The game is over: {why}" if why else "The game is over"
+        why = view["end_reason"]
+        return t("status.over_because", why=t(f"status.end.{why}")) if has(f"status.end.{why}") else t("status.over")
     names = view["names"]
     decision = view["decision"] or {}
     kind = decision.get("kind")
     seat = view["to_move"]
     who = names[seat] if seat is not None else ""
     if kind == "action":
-        left = view["actions_left"]
-        doing = f"{left} action{'s' * (left != 1)} left"
+        doing = t("status.actions_left", n=view["actions_left"])
     elif kind == "support":
-        doing = "committing support" if seat == view["active"] else f"{who} commits support"
+        doing = t("status.committing") if seat == view["active"] else t("status.commits", who=who)
     else:
-        doing = {"choose_war": "choosing the first war", "monument": "offered a monument",
-                 "building": "offered a building", "ziggurat": "offered the ziggurat",
-                 "treasure": f"{who} takes treasure", "end_turn": f"{who} ends the turn or undoes"}.get(kind or "", "")
-    return f"Turn {view['turn']} · {names[view['active']]}'s turn · {doing}"
+        doing = t(f"status.{kind}", who=who) if kind and has(f"status.{kind}") else ""
+    return t("status.line", turn=view["turn"], active=names[view["active"]], doing=doing)
 
 
 def tray_message(view: dict[str, Any], curtain: bool, humans: Collection[int]) -> str:
     """What the tray says when no hand is shown in it."""
     seat = view["to_move"]
     if view["game_over"] or seat is None:
-        return "The game is over"
+        return t("status.over")
     name = view["names"][seat]
     if curtain:
-        return f"{name}'s tiles stay hidden until {name} takes the mouse"
+        return t("tray.hidden", name=name)
     return waiting_for(view, seat)
 
 
@@ -127,4 +141,4 @@ def waiting_for(view: dict[str, Any], seat: int) -> str:
     name = view["names"][seat]
     kinds = view.get("kinds") or []
     computer = seat < len(kinds) and kinds[seat] in ("easy", "normal", "hard")
-    return f"{name} is thinking…" if computer else f"{name} decides"
+    return t("tray.thinking", name=name) if computer else t("tray.decides", name=name)

@@ -19,6 +19,7 @@ import pygame
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the menus list them from here
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 from game.ui import textfit
+from game.ui.fonts import ScriptFonts
 
 # -- palette ---------------------------------------------------------------------------------------
 # Sun-baked Mesopotamia: sand and clay for surfaces, lapis lazuli for depth, gold for what matters.
@@ -103,6 +104,7 @@ class Theme:
     _fonts: dict[int, pygame.font.Font] = field(default_factory=dict)
     _containers: list[pygame.Rect] = field(default_factory=list)
     hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
+    _scripts: ScriptFonts = field(default_factory=ScriptFonts)  # CJK text: its own face and size
     # Words drawn every frame are rendered once: (text, px, rgb, shadow) -> surface. Bounded, cleared when full.
     _lines: dict[tuple, pygame.Surface] = field(default_factory=dict)
     _scale: tuple[tuple[int, int], float] = ((0, 0), 1.0)
@@ -129,9 +131,11 @@ class Theme:
             k = self.scale
         return max(1, round(px_at_1080 * k))
 
-    def font(self, px: int) -> pygame.font.Font:
-        """The default font whose line height is `px` (cached: fonts are rendered at their shown size)."""
+    def font(self, px: int, text: str = "") -> pygame.font.Font:
+        """The font whose line height is `px` (cached); pass the text to get the CJK face where it needs one."""
         px = max(8, int(px))
+        if text and not text.isascii():
+            return self._scripts.font_for(text, px, self.font(px))
         font = self._fonts.get(px)
         if font is None:
             if not pygame.font.get_init():
@@ -144,8 +148,12 @@ class Theme:
         return self.s(size_at_1080)
 
     def render(self, text: str, size_at_1080: int, color: pygame.Color | tuple) -> pygame.Surface:
-        """Render one line at a size given at 1080p."""
-        return self.font(self.s(size_at_1080)).render(text, True, color)
+        """Render one line at a size given at 1080p (Chinese in the CJK face, trimmed to the line box)."""
+        px = self.s(size_at_1080)
+        font = self.font(px, text)
+        if font is self.font(px):
+            return font.render(text, True, color)
+        return self._scripts.render(font, text, color)
 
     def blit_text(
         self,
@@ -196,14 +204,14 @@ class Theme:
         if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
             if len(self._wraps) > 1024:
                 self._wraps.clear()
-            font = self.font(key[1])
-            lines = textfit.wrap(text, width, lambda line: font.size(line)[0])
+            px = key[1]
+            lines = textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0])
             self._wraps[key] = lines
         return list(lines)
 
     def measure(self, text: str, size_at_1080: int) -> int:
         """The width in pixels of one line at a size given at 1080p."""
-        return self.font(self.s(size_at_1080)).size(text)[0]
+        return self.font(self.s(size_at_1080), text).size(text)[0]
 
     def fit(
         self,
@@ -327,5 +335,5 @@ def vertical_gradient(size: tuple[int, int], top: pygame.Color, bottom: pygame.C
 
 def fit_text(t: Theme, text: str, size: int, width: int) -> str:
     """Shorten a line with an ellipsis so it never runs out of the width it has (prefer Theme.blit_fit)."""
-    font = t.font(t.s(size))
-    return textfit.ellipsize(text, width, lambda line: font.size(line)[0])
+    px = t.s(size)
+    return textfit.ellipsize(text, width, lambda line: t.font(px, line).size(line)[0])

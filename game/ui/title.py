@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme as th
 from game.ui.anim import clamp01, ease_out_back, stagger
 from game.ui.dialog import confirm
@@ -28,9 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TITLE = "TWO RIVERS"
-SUBTITLE = "after Reiner Knizia's Tigris & Euphrates"
-FOOTER = "Left click chooses  ·  right click goes back"
+# Each button and the catalogue key of its label; hints are set in refresh().
+LABELS = {"new_game": "title.new_game", "continue": "title.continue", "saved": "title.saved", "host": "title.host",
+          "join": "title.join", "watch": "title.watch", "rules": "title.rules", "settings": "title.settings",
+          "quit": "title.quit"}
 
 
 class TitleScene(MenuScene):
@@ -43,15 +45,17 @@ class TitleScene(MenuScene):
         self._letters: list[tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = []
         self._letters_px = 0
         self._lan_checked = False
-        self.new_game = self.add("new_game", Button("New game", self.open_new_game, style="warm"))
-        self.cont = self.add("continue", Button("Continue", self.continue_game, hint="No saved game yet"))
-        self.add("saved", Button("Saved games", self.open_saved_games))
-        self.host = self.add("host", Button("Host a LAN game", self.host_lan, hint="Not in this version"))
-        self.join = self.add("join", Button("Join a LAN game", self.join_lan, hint="Not in this version"))
-        self.watch = self.add("watch", Button("Watch a LAN game", self.watch_lan, hint="Not in this version"))
-        self.add("rules", Button("Rules", self.open_rules))
-        self.add("settings", Button("Settings", self.open_settings))
-        self.add("quit", Button("Quit", self.ask_quit, style="dark"))
+        self._lan_unavailable = False
+        self.new_game = self.add("new_game", Button("", self.open_new_game, style="warm"))
+        self.cont = self.add("continue", Button("", self.continue_game))
+        self.add("saved", Button("", self.open_saved_games))
+        self.host = self.add("host", Button("", self.host_lan))
+        self.join = self.add("join", Button("", self.join_lan))
+        self.watch = self.add("watch", Button("", self.watch_lan))
+        self.add("rules", Button("", self.open_rules))
+        self.add("settings", Button("", self.open_settings))
+        self.add("quit", Button("", self.ask_quit, style="dark"))
+        self.relabel()
         for i, widget in enumerate(self.widgets):
             widget.intro_delay = 0.55 + 0.07 * i
 
@@ -95,17 +99,26 @@ class TitleScene(MenuScene):
     def ask_quit(self) -> None:
         confirm(
             self.app,
-            "Leave Two Rivers?",
-            "The rivers will keep flowing without you.",
+            t("title.quit.title"),
+            t("title.quit.text"),
             self.app.quit,
-            yes="Quit",
-            no="Stay",
+            yes=t("title.quit"),
+            no=t("title.quit.no"),
         )
 
     def back(self) -> None:
         """Right click on the title does nothing: quitting always asks first, through its button."""
 
     # -- state -------------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Take every word from the catalogue again (the language may have changed in Settings)."""
+        for name, key in LABELS.items():
+            self.buttons[name].text = t(key)
+        self.cont.hint = t("title.continue.none")
+        lan_hint = t("title.lan_unavailable") if self._lan_unavailable else t("title.not_in_version")
+        self.host.hint = self.join.hint = self.watch.hint = lan_hint
+        self._letters_px = 0  # the title's letters are drawn again
+
     def enter(self) -> None:
         self.refresh()
 
@@ -129,7 +142,8 @@ class TitleScene(MenuScene):
         except Exception as err:  # any failure in someone else's module must not stop the title
             log.warning("LAN screens unavailable: %s", err)
             self.host.enabled = self.join.enabled = self.watch.enabled = False
-            self.host.hint = self.join.hint = self.watch.hint = "LAN play unavailable"
+            self._lan_unavailable = True
+            self.host.hint = self.join.hint = self.watch.hint = t("title.lan_unavailable")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -138,11 +152,11 @@ class TitleScene(MenuScene):
 
     # -- layout and drawing ------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        t = self.theme
-        h, gap = t.s(th.BUTTON_HEIGHT), t.s(22)
-        width = t.s(780)
+        tm = self.theme
+        h, gap = tm.s(th.BUTTON_HEIGHT), tm.s(22)
+        width = tm.s(780)
         x = size[0] // 2 - width // 2
-        y = t.s(50) + t.s(th.TEXT_TITLE) + t.s(th.TEXT_BODY) + t.s(60)
+        y = tm.s(50) + tm.s(th.TEXT_TITLE) + tm.s(th.TEXT_BODY) + tm.s(60)
         rows = [["new_game"], ["continue", "saved"], ["host", "join"], ["watch"], ["rules", "settings", "quit"]]
         for row in rows:
             w = (width - gap * (len(row) - 1)) // len(row)
@@ -154,30 +168,30 @@ class TitleScene(MenuScene):
         """Each letter three times: face, bright face (for the shine), extruded shadow."""
         px = self.theme.s(th.TEXT_TITLE)
         if px != self._letters_px:
-            font = self.theme.font(px)
+            render = self.theme.render  # a Chinese title in the CJK face, an English one in the default
             self._letters = [
                 (
-                    font.render(c, True, th.GOLD),
-                    font.render(c, True, th.GOLD_LIGHT),
-                    font.render(c, True, th.lerp_color(th.GOLD_DARK, th.SHADOW, 0.5)),
+                    render(c, th.TEXT_TITLE, th.GOLD),
+                    render(c, th.TEXT_TITLE, th.GOLD_LIGHT),
+                    render(c, th.TEXT_TITLE, th.lerp_color(th.GOLD_DARK, th.SHADOW, 0.5)),
                 )
-                for c in TITLE
+                for c in t("title.title")
             ]
             self._letters_px = px
         return self._letters
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         letters = self._title_letters()
-        spacing = t.s(6)
+        spacing = tm.s(6)
         total = sum(face.get_width() for face, _, _ in letters) + spacing * (len(letters) - 1)
         x = surface.get_width() // 2 - total // 2
-        top = t.s(50)
-        depth = max(2, t.s(7))
+        top = tm.s(50)
+        depth = max(2, tm.s(7))
         for i, (face, bright, shade) in enumerate(letters):
             p = stagger(self.age, i, 0.06, 0.5)
             if p > 0:
-                y = top + round((1 - ease_out_back(p)) * -t.s(260))
+                y = top + round((1 - ease_out_back(p)) * -tm.s(260))
                 for d in range(depth, 0, -max(1, depth // 4)):  # extruded like a carved tablet
                     surface.blit(shade, (x + d // 2, y + d))
                 surface.blit(face, (x, y))
@@ -188,12 +202,13 @@ class TitleScene(MenuScene):
             x += face.get_width() + spacing
         fade = clamp01((self.age - 0.7) / 0.5)
         if fade > 0:
-            sub_y = top + t.s(th.TEXT_TITLE) + t.s(8)
+            sub_y = top + tm.s(th.TEXT_TITLE) + tm.s(8)
             color = th.lerp_color(th.LAPIS_DEEP, th.CREAM, fade)
-            w = surface.get_width() - 2 * t.s(60)
-            sub = pygame.Rect(t.s(60), sub_y, w, round(t.s(th.TEXT_BODY) * 1.2))
-            t.blit_fit(surface, SUBTITLE, th.TEXT_BODY, color, sub, valign="top", shadow=True, max_lines=1)
-            foot = pygame.Rect(t.s(60), 0, w, round(t.s(th.TEXT_SMALL) * 1.2))
-            foot.bottom = surface.get_height() - t.s(24)
+            w = surface.get_width() - 2 * tm.s(60)
+            sub = pygame.Rect(tm.s(60), sub_y, w, round(tm.s(th.TEXT_BODY) * 1.2))
+            tm.blit_fit(surface, t("title.subtitle"), th.TEXT_BODY, color, sub, valign="top", shadow=True, max_lines=1)
+            foot = pygame.Rect(tm.s(60), 0, w, round(tm.s(th.TEXT_SMALL) * 1.2))
+            foot.bottom = surface.get_height() - tm.s(24)
             footer_ink = th.lerp_color(th.LAPIS_DEEP, th.SAND, fade)
-            t.blit_fit(surface, FOOTER, th.TEXT_SMALL, footer_ink, foot, valign="bottom", shadow=True, max_lines=1)
+            tm.blit_fit(surface, t("title.footer"), th.TEXT_SMALL, footer_ink, foot, valign="bottom", shadow=True,
+                        max_lines=1)

@@ -1,0 +1,129 @@
+"""Two languages, English and 繁體中文 (zh-TW): every player-facing message is a key with parameters.
+
+Owns: the current language of this program (`set_language`, `language`), `t(key, **params)` (the
+message in the current language) and `t_in(language, key, **params)`, the catalogue (`catalogue.py`
+with the tables `en.py` and `zh_tw.py`), the game's vocabulary in both languages (`glossary.py`) and
+the choice of language (`choose.py`: --lang, else Settings, else the system locale) and the wire
+form of a message for the LAN (`wire.py`). Standard
+library only, so the host's console and net/ may use it as well as the screens.
+
+    t("lan.seat.sit", n=2)            -> "Sit at seat 2" / "坐到座位 2"
+    t("lan.host.players", n=3)        -> "3 players" (plural forms chosen by `n`)
+
+Per player over the LAN (the design; the next step builds it). Each client shows the host's words
+in its own language, so the host must send keys and parameters, never finished sentences: a
+refusal, an error, a notice or a closing reason becomes {"key": "lan.refused.seat_taken",
+"params": {"seat": 2}} (built by `wire.message`) beside today's English "reason"/"text" (old
+clients keep reading the English; new ones show `wire.shown(payload, fallback=english)`).
+Parameters are data (numbers, player names, colours as their wire names) and the client shows
+game words itself (a parameter `color` = "red" -> t("color.red")). Lobby states are already data
+(seats, plans, dynasties as wire names) and the screens word them; events are data that the table
+words (game/ui/table_words.py, still English). What is built today: the catalogue, `wire`, and the
+LAN screens through `t`; net/ still sends English sentences, listed here.
+The engine stays free of this package: `IllegalAction` would carry `key` and `params` attributes
+beside its English message, and the host forwards them. The host's console (`say`) follows the
+host's language through `t`.
+
+Screens converted (every word through `t`): the LAN screens (lan_host, lan_join, lan_table), the
+title, Settings (with the language), the dialogs' default buttons, Back, New game, the menu over a
+game, Saved games and the replay's own words. Still English on screen: the table (table_*.py:
+panels, tray, hover previews, log lines from table_words.py, conflict cards, the curtain, the
+held-turn bar), results.py (ranking, tie-break sentence), the rules pages (rules_pages.py,
+rules_scene.py), flow.py's dialogs, and the player names offered on New game (new_game.NAMES).
+
+Messages that still carry English sentences, and where (to convert next):
+- net/core.py: Refusal texts in start_game / reopen / hello ("Some seats are still open.", "Seat N
+  belongs to its player; ask the host to reopen it.", "The game has started and every seat is
+  taken; you can watch instead."); `_refuse` reasons (seat given away, seat removed, seat reopened,
+  too many watchers); `p.error` texts (spectators cannot play, game not under way, table changed
+  before your move / undo, host could not understand that action, nothing to undo) and
+  `str(IllegalAction)` from the engine; every `say()` console line (game starts, computer plays for
+  X, X watches, X takes / is back at seat N, takes back their last action, game over).
+- net/lobby.py: Refusal texts (every seat taken, no seat N, seat N not free, token for another seat,
+  seat belongs to someone else) and ValueErrors of set_players / set_plan / set_variant.
+- net/peers.py: refusals (too many connections opening, could not read your message, no hello in
+  time, message stopped halfway, too many messages, say hello first, already said hello) and the
+  console lines (X leaves, X is let go, X <why>).
+- net/shell.py: closing reasons ("The host has closed the game.", "The host ran into an error and
+  closed the game.", "This table has too many connections.") and "The host has stopped.".
+- net/host.py: stop() reasons ("The host has closed the game.", "The host has left the game."), the
+  local link's refusal "That seat is not played on this screen.", console lines (discovery off,
+  listening on, seats not saved, journal error, game saved in).
+- net/resume.py: JournalError texts (played on one screen, game over, no seat N to reopen), the
+  refusal "The host continues a saved game instead…", the notice about a damaged journal (sent to
+  every client as a finished sentence in the 'notice' message) and console lines.
+- net/client.py: NetLink's own reasons and errors (not connected, move did not reach the host, no
+  game answers at A:P, the host is gone, could not reach A:P, you left the game, seat not played
+  here, game not started, nothing to undo): local, so they can call `t` directly.
+- net/discovery.py, net/headless.py, net/saving.py: console lines and the headless host's usage
+  errors; net/words.py: every action of the console log in English phrases.
+- net/announcement.py: the announced table name is built by the host's screen in the host's
+  language ("X's table" / "X的牌桌"); the announcement should carry the player's name instead.
+- game/journal.py: JournalError texts (a damaged or unreadable saved game), shown in Saved games
+  and the replay's alert.
+- game/rules (actions.py, offers.py, conflicts.py, engine.py, wire.py, scenario.py, guessed.py):
+  83 `raise IllegalAction(...)` / `ScenarioError(...)` with English messages, and `end_reason`
+  (state.py, effects.py) as an English word the results screen shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.i18n.catalogue import DEFAULT, LANGUAGES, TABLES, parameters, translate
+from game.i18n.choose import normalize, resolve_language, system_language
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "has",
+    "language",
+    "name_of",
+    "names_of",
+    "parameters",
+    "resolve_language",
+    "set_language",
+    "system_language",
+    "t",
+    "t_in",
+]
+
+_current = DEFAULT
+
+
+def set_language(language: str) -> str:
+    """Show every message in `language` from now on; return the language taken (unknown -> English)."""
+    global _current
+    _current = normalize(language) or DEFAULT
+    return _current
+
+
+def language() -> str:
+    """Return the language messages are shown in."""
+    return _current
+
+
+def t(key: str, /, **params: Any) -> str:
+    """Return the message `key` in the current language, its {parameters} filled in."""
+    return translate(_current, key, params)
+
+
+def name_of(group: str, value: object) -> str:
+    """Return a game word by its wire name, e.g. name_of("dynasty", "lion") -> "Lion" / "獅子" (unknown: as given)."""
+    key = f"{group}.{value}"
+    return t(key) if has(key) else str(value)
+
+
+def names_of(group: str, values: Any) -> str:
+    """Return a list of game words joined the way the language lists things ("a, b" / "甲、乙")."""
+    return t("word.list_separator").join(name_of(group, value) for value in values)
+
+
+def has(key: str) -> bool:
+    """Whether the catalogue has this key."""
+    return key in TABLES[DEFAULT]
+
+
+def t_in(language: str, key: str, /, **params: Any) -> str:
+    """Return the message `key` in a given language (a LAN client's, not this program's)."""
+    return translate(normalize(language) or DEFAULT, key, params)

@@ -1,0 +1,201 @@
+"""The catalogue in two languages: same keys, same parameters, the glossary's words, the locale rules."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.i18n import catalogue, glossary
+from game.i18n.choose import language_of_locale, resolve_language, system_language
+
+ROOT = Path(__file__).resolve().parents[1]
+EN, ZH = catalogue.TABLES["en"], catalogue.TABLES["zh-TW"]
+
+
+def test_every_key_exists_in_both_languages_with_the_same_parameters() -> None:
+    assert set(EN) == set(ZH), f"only English: {set(EN) - set(ZH)}; only Chinese: {set(ZH) - set(EN)}"
+    differ = {key: (catalogue.parameters(EN[key]), catalogue.parameters(ZH[key]))
+              for key in EN if catalogue.parameters(EN[key]) != catalogue.parameters(ZH[key])}
+    assert not differ, differ
+
+
+def test_plural_messages_have_both_english_forms_and_count_by_n() -> None:
+    plurals = {key: message for key, message in EN.items() if isinstance(message, dict)}
+    assert plurals, "the catalogue has no plural message to check"
+    for key, message in plurals.items():
+        assert set(message) == {"one", "other"}, key
+        assert catalogue.PLURAL_PARAMETER in catalogue.parameters(message), key
+    assert i18n.t_in("en", "lan.host.players", n=1) == "1 player"
+    assert i18n.t_in("en", "lan.host.players", n=4) == "4 players"
+    assert i18n.t_in("zh-TW", "lan.host.players", n=4) == "4 位玩家"
+
+
+def test_word_order_is_free_per_language() -> None:
+    # The Chinese puts the total first: parameters are named, never positional.
+    assert i18n.t_in("en", "lan.join.seats_free", n=2, total=4) == "2 of 4 seats free"
+    assert i18n.t_in("zh-TW", "lan.join.seats_free", n=2, total=4) == "4 個座位中有 2 個空位"
+
+
+def test_every_message_fills_in_with_its_parameters_in_both_languages() -> None:
+    for language, table in catalogue.TABLES.items():
+        for key, message in table.items():
+            params = {name: 1 for name in catalogue.parameters(message)}
+            text = i18n.t_in(language, key, **params)
+            assert "{" not in text and "}" not in text, (language, key, text)
+
+
+def test_a_missing_key_or_parameter_shows_something_and_never_raises(caplog: pytest.LogCaptureFixture) -> None:
+    assert i18n.t_in("en", "no.such.key") == "no.such.key"
+    assert i18n.t_in("en", "lan.seat.sit") == "Sit at seat {n}"
+    assert i18n.t_in("xx", "lan.join.connect") == "Connect"  # an unknown language reads English
+    assert i18n.t_in("en", "lan.host.players", n="many") == "many players"
+    assert "no message 'no.such.key'" in caplog.text
+
+
+def test_the_current_language_is_set_and_read_back() -> None:
+    try:
+        assert i18n.set_language("zh_tw") == "zh-TW"
+        assert i18n.t("lan.join.connect") == "連線"
+        assert i18n.set_language("klingon") == "en"
+        assert i18n.t("lan.join.connect") == "Connect"
+    finally:
+        i18n.set_language("en")
+
+
+# -- the glossary ---------------------------------------------------------------------------------
+
+
+def chinese_texts() -> list[tuple[str, str]]:
+    return [(key, text) for key, message in ZH.items() for text in catalogue.forms(message)]
+
+
+def test_the_chinese_never_uses_a_word_the_glossary_avoids() -> None:
+    wrong = [(key, term.zh, bad) for key, text in chinese_texts() for term in glossary.GLOSSARY
+             for bad in term.avoid if bad in text]
+    assert not wrong, wrong
+
+
+def test_the_catalogue_names_the_games_things_with_the_glossarys_words() -> None:
+    for term in glossary.GLOSSARY:
+        if term.catalogue_key is not None:
+            assert ZH[term.catalogue_key] == term.zh, term
+            assert EN[term.catalogue_key].lower() == term.en.lower(), term
+    assert {"兩河流域", "王國", "領袖", "王", "祭司", "商人", "農夫", "神殿", "農田", "市場", "聚落", "災難", "寶物",
+            "紀念碑", "叛亂", "戰爭", "王朝", "進階版圖", "文明建築", "塔廟"} <= {term.zh for term in glossary.GLOSSARY}
+
+
+def test_where_the_english_names_a_glossary_word_the_chinese_names_it_too() -> None:
+    missing = []
+    for key, message in EN.items():
+        words = re.sub(r"\{[^}]*\}", "", " ".join(catalogue.forms(message)))  # parameters are not words
+        for term in glossary.GLOSSARY:
+            if len(term.en) > 3 and re.search(rf"\b{re.escape(term.en)}s?\b", words, re.I):
+                if not any(term.zh in text for text in catalogue.forms(ZH[key])):
+                    missing.append((key, term.en, term.zh))
+    assert not missing, missing
+
+
+# -- every key the code asks for exists -----------------------------------------------------------
+
+
+def keys_in_source() -> set[str]:
+    """Return every literal key passed to t(...) or t_in(..., key) in the game's code."""
+    found = set()
+    for path in [*ROOT.joinpath("game").rglob("*.py"), *ROOT.joinpath("net").rglob("*.py"), ROOT / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+                name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                index = {"t": 0, "tr": 0, "t_in": 1}.get(name)  # tr: t where a module names its theme t
+                if index is not None and len(node.args) > index and isinstance(node.args[index], ast.Constant):
+                    found.add(node.args[index].value)
+    return found
+
+
+def test_every_key_the_code_asks_for_is_in_the_catalogue() -> None:
+    used = keys_in_source()
+    assert len(used) > 40, "the LAN screens ask the catalogue for their words"
+    assert not used - set(EN), sorted(used - set(EN))
+
+
+# -- choosing the language ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("zh_TW.UTF-8", "zh-TW"), ("zh_HK.UTF-8", "zh-TW"), ("zh_MO", "zh-TW"), ("zh_Hant", "zh-TW"),
+    ("zh-Hant-TW", "zh-TW"), ("zh_Hant_HK", "zh-TW"), ("Chinese (Traditional)_Taiwan", "zh-TW"),
+    ("zh_CN.UTF-8", "en"), ("zh_Hans", "en"), ("zh", "en"), ("Chinese (Simplified)_China", "en"),
+    ("en_US.UTF-8", "en"), ("fr_FR", "en"), ("C", None), ("POSIX", None), ("", None), ("C.UTF-8", None),
+])
+def test_locale_names_map_to_a_language(name: str, expected: str | None) -> None:
+    assert language_of_locale(name) == expected
+
+
+def test_the_system_language_follows_the_first_locale_variable_that_names_one() -> None:
+    no_locale = lambda: (None, None)  # noqa: E731
+    assert system_language({"LANG": "zh_TW.UTF-8"}, no_locale) == "zh-TW"
+    assert system_language({"LANGUAGE": "zh_HK:en", "LANG": "en_US.UTF-8"}, no_locale) == "zh-TW"
+    assert system_language({"LC_ALL": "en_GB.UTF-8", "LANG": "zh_TW.UTF-8"}, no_locale) == "en"
+    assert system_language({"LC_ALL": "C", "LANG": "zh_TW.UTF-8"}, no_locale) == "zh-TW"
+    assert system_language({}, lambda: ("zh_TW", "UTF-8")) == "zh-TW"
+    assert system_language({}, no_locale) == "en"
+
+    def broken() -> tuple[str | None, str | None]:
+        raise ValueError("unknown locale: xx")
+
+    assert system_language({}, broken) == "en"
+
+
+def test_the_command_line_beats_the_setting_which_beats_the_system() -> None:
+    assert resolve_language("zh-TW", "en", "en") == "zh-TW"
+    assert resolve_language(None, "zh-TW", "en") == "zh-TW"
+    assert resolve_language(None, "", "zh-TW") == "zh-TW"  # '' in Settings: follow the system
+    assert resolve_language(None, "nonsense", "zh-TW") == "zh-TW"
+    assert resolve_language("en", "", "zh-TW") == "en"
+
+
+def test_the_language_setting_is_kept_between_runs(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from game.ui.settings import LANGUAGE_CHOICES, Settings
+
+    assert set(LANGUAGE_CHOICES) == {"", *i18n.LANGUAGES}
+    path = tmp_path / "settings.json"
+    assert Settings.load(path).language == ""  # no file: follow the system
+    settings = Settings(language="zh-TW")
+    assert settings.save(path)
+    assert Settings.load(path).language == "zh-TW"
+    path.write_text('{"language": "klingon", "volume": 0.3}', encoding="utf-8")
+    loaded = Settings.load(path)
+    assert (loaded.language, loaded.volume) == ("", 0.3)  # one bad key falls back alone
+    assert "language 'klingon'" in caplog.text
+
+
+def test_lang_on_the_command_line() -> None:
+    from main import parse_args
+
+    assert parse_args(["--lang", "zh-TW"]).lang == "zh-TW"
+    assert parse_args(["--lang", "zh_tw"]).lang == "zh-TW"
+    assert parse_args([]).lang is None
+    with pytest.raises(SystemExit):
+        parse_args(["--lang", "fr"])
+
+
+def test_the_client_starts_in_the_language_asked_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from game.ui import headless  # noqa: F401  (the dummy SDL drivers)
+    from game.ui.app import App
+    from main import parse_args, run_client
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    seen = []
+    monkeypatch.setattr(App, "run", lambda self, scene: seen.append((i18n.language(), scene.__class__.__name__)))
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    try:
+        run_client(parse_args(["--size", "1280x720"]))  # the system's locale
+        run_client(parse_args(["--size", "1280x720", "--lang", "en"]))  # the command line wins
+    finally:
+        i18n.set_language("en")
+    assert seen == [("zh-TW", "TitleScene"), ("en", "TitleScene")]

@@ -1,0 +1,94 @@
+"""The bundled CJK font: it draws every catalogue string, rarer glyphs still show, Chinese reads as large."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame.freetype
+import pytest
+
+from game.i18n import catalogue
+from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
+from game.ui import theme as th
+from game.ui.fonts import CJK_FONT, ScriptFonts
+
+FONTS = Path(CJK_FONT).parent
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts_ready() -> None:
+    pygame.font.init()
+    pygame.freetype.init()
+
+
+def test_the_bundled_font_is_small_and_carries_its_licence() -> None:
+    assert CJK_FONT.exists()
+    assert 50_000 < CJK_FONT.stat().st_size < 2_500_000
+    licence = (FONTS / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
+    assert (FONTS / "make_cjk_font.py").exists()
+
+
+def test_every_catalogue_string_has_its_glyphs_in_the_bundled_font() -> None:
+    face = pygame.freetype.Font(str(CJK_FONT), 16)
+    missing = {}
+    for language, table in catalogue.TABLES.items():
+        for key, message in table.items():
+            for text in catalogue.forms(message):
+                lacking = sorted({c for c in text if not c.isspace() and face.get_metrics(c)[0] is None})
+                if lacking:
+                    missing[(language, key)] = "".join(lacking)
+    assert not missing, f"run fonts/make_cjk_font.py: {missing}"
+
+
+def test_chinese_text_is_drawn_in_the_cjk_face_and_english_in_the_default() -> None:
+    t = th.Theme((1920, 1080))
+    px = t.s(th.TEXT_BODY)
+    assert t.font(px, "Connect") is t.font(px)
+    assert t.font(px, "Looking for games on the LAN…") is t.font(px)
+    assert t.font(px, "連線") is not t.font(px)
+    assert t.font(px, "座位 2 · Gilgamesh") is t.font(px, "連線")  # one face for a mixed line
+
+
+def ink_height(surface: pygame.Surface) -> int:
+    return surface.get_bounding_rect().height
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("text_size", [th.TEXT_SMALL, th.TEXT_BODY, th.TEXT_LARGE])
+def test_chinese_is_at_least_as_tall_as_english_and_takes_the_same_room(size: tuple[int, int],
+                                                                        text_size: int) -> None:
+    t = th.Theme(size)
+    ideographs = t.render("王國神殿", text_size, (0, 0, 0))
+    capitals = t.render("HEMT", text_size, (0, 0, 0))
+    assert ink_height(ideographs) >= 1.08 * ink_height(capitals), (ink_height(ideographs), ink_height(capitals))
+    # The trimmed line box: no taller than the line height asked for, with every stroke inside it.
+    assert ideographs.get_height() <= t.s(text_size) * 1.05
+    box = ideographs.get_bounding_rect()
+    assert box.top > 0 and box.bottom < ideographs.get_height()
+    latin_in_cjk = t.render("座位 Ag", text_size, (0, 0, 0)).get_bounding_rect()
+    assert latin_in_cjk.top > 0  # an English name in a Chinese line keeps its ascenders and descenders
+
+
+@pytest.mark.parametrize("name", ["鑫淼", "김민준", "Ἀχιλλεύς", "🐂 Bull", "王\u0301"])
+def test_a_name_with_glyphs_outside_the_subset_still_shows(name: str) -> None:
+    t = th.Theme((1280, 720))
+    surface = pygame.Surface((1280, 720))
+    assert t.measure(name, th.TEXT_BODY) > 0
+    rect = t.blit_fit(surface, f"{name} · 獅子", th.TEXT_BODY, th.INK, pygame.Rect(0, 0, 600, 80))
+    assert rect.width > 0 and surface.get_bounding_rect().width > 0
+    assert t.wrap(f"等待 {name}", th.TEXT_BODY, 200)
+
+
+def test_a_glyph_the_subset_lacks_comes_from_a_system_font_when_there_is_one() -> None:
+    fonts = ScriptFonts()
+    subset = str(CJK_FONT)
+    assert not fonts.covers(subset, "鑫")
+    system = fonts.system_path()
+    if system is None or not fonts.covers(system, "鑫"):
+        pytest.skip("this system has no CJK font (the subset draws a box instead)")
+    default = pygame.font.Font(None, 40)
+    chosen = fonts.font_for("鑫", 40, default)
+    assert chosen is not default and chosen is not fonts.cjk(40)
+    assert fonts.render(chosen, "鑫", (0, 0, 0)).get_bounding_rect().height > 10

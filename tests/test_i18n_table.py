@@ -1,0 +1,63 @@
+"""The table's words in 繁體中文: the log, the top bar and the tray follow the player's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game import i18n
+from game.ui.table_words import describe, status_line, tray_message
+
+
+@pytest.fixture
+def chinese() -> Iterator[None]:
+    i18n.set_language("zh-TW")
+    yield
+    i18n.set_language("en")
+
+
+NAMES = ["恩赫杜安娜", "Bo"]
+EVENTS = [
+    ({"kind": "tile_placed", "seat": 0, "color": "red"}, "恩赫杜安娜放了一個神殿。", "恩赫杜安娜 placed a temple."),
+    ({"kind": "swap", "seat": 1, "count": 1}, "Bo交換了 1 個板塊。", "Bo swapped 1 tile."),
+    ({"kind": "points", "seat": 1, "count": 3, "color": "green"}, "Bo得到 3 分市場分數。",
+     "Bo scored 3 market points."),
+    ({"kind": "support", "seat": 0, "count": 2, "color": "red"}, "恩赫杜安娜投入了 2 個神殿。",
+     "恩赫杜安娜 committed 2 temples."),
+    ({"kind": "war_started", "color": "blue", "attacker": 1, "defender": 0}, "農夫的戰爭：Bo進攻，恩赫杜安娜防守。",
+     "War of the farmers: Bo attacks, 恩赫杜安娜 defends."),
+    ({"kind": "conflict_resolved", "conflict": "revolt", "winner": 1, "loser": 0, "attacker_strength": 3,
+      "defender_strength": 1}, "Bo贏得叛亂，3 比 1。", "Bo wins the revolt, 3 to 1."),
+    ({"kind": "tiles_removed", "color": "black", "squares": [[1, 1]]}, "失去了 1 個聚落。", "1 settlement was lost."),
+    ({"kind": "leader_returned", "seat": 0, "color": "black", "reason": "war"},
+     "恩赫杜安娜的王在戰爭中落敗，回到主人面前。",
+     "恩赫杜安娜's king fell in war and went home."),
+    ({"kind": "monument_built", "seat": 1, "colors": ["red", "blue"]}, "Bo建造了紅/藍紀念碑。",
+     "Bo built the red/blue monument."),
+    ({"kind": "declined", "seat": 1, "offer": "ziggurat"}, "Bo放棄了塔廟。", "Bo declined the ziggurat."),
+    ({"kind": "passed", "seat": 7}, "沒有人跳過。", "Nobody passed."),
+]
+
+
+@pytest.mark.parametrize(("event", "zh", "en"), EVENTS, ids=[e["kind"] for e, _, _ in EVENTS])
+def test_each_log_line_reads_in_both_languages(event: dict, zh: str, en: str, chinese: None) -> None:
+    assert describe(event, NAMES) == zh
+    i18n.set_language("en")
+    assert describe(event, NAMES) == en
+
+
+def view(**changes: object) -> dict:
+    base = {"game_over": False, "end_reason": None, "names": NAMES, "decision": {"kind": "action"}, "to_move": 0,
+            "active": 0, "actions_left": 1, "turn": 3, "kinds": ["human", "hard"]}
+    return {**base, **changes}
+
+
+def test_the_top_bar_and_the_tray_read_in_chinese(chinese: None) -> None:
+    assert status_line(view()) == "第 3 回合 · 輪到恩赫杜安娜 · 還剩 1 個動作"
+    assert status_line(view(decision={"kind": "support"}, to_move=1)) == "第 3 回合 · 輪到恩赫杜安娜 · Bo投入支援"
+    assert status_line(view(game_over=True, end_reason="bag")) == "遊戲結束：袋子裡的板塊用完了"
+    assert tray_message(view(to_move=1), False, {0}) == "Bo正在思考…"
+    assert tray_message(view(), True, {0}) == "恩赫杜安娜的板塊先蓋著，等恩赫杜安娜拿到滑鼠再打開"
+    i18n.set_language("en")
+    assert status_line(view(actions_left=2)) == "Turn 3 · 恩赫杜安娜's turn · 2 actions left"
