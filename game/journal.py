@@ -55,13 +55,16 @@ class Journal:
     # The table's view id when last saved (a held turn counted as ended): a resumed game goes on from it,
     # so its computers' decision seeds are the uninterrupted game's. None in older journals.
     view_id: int | None = None
+    # The last action's turn was held (its player had not yet ended it or undone) when the game was saved:
+    # Continue holds it again. False in older journals.
+    held: bool = False
 
     def header(self) -> dict[str, Any]:
         """Return the first line of the file."""
         return {
             "format": FORMAT, "version": FORMAT_VERSION, "seed": self.seed, "variants": self.variants,
             "seats": self.seats, "started": self.started, "finished": self.finished, "lan": self.lan,
-            "ai_seed": self.ai_seed, "view_id": self.view_id,
+            "ai_seed": self.ai_seed, "view_id": self.view_id, "held": self.held,
         }
 
 
@@ -152,7 +155,7 @@ def _journal_from_header(head: dict[str, Any]) -> Journal:
     if view_id is not None and view_id < 0:
         raise JournalError("The saved game's options are damaged.")
     return Journal(seed, variants, seats, started=float(started), finished=bool(head.get("finished")),
-                   lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id)
+                   lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id, held=head.get("held") is True)
 
 
 def read(path: Path) -> Journal:
@@ -212,6 +215,7 @@ class JournalWriter:
         j.finished = self.table.to_move() is None
         j.seats = [s.to_wire() for s in self.table.seats]
         j.view_id = self.table.resume_view_id()
+        j.held = self.table.held_seat is not None
         try:
             write_atomically(self.path, encode(j))
             self.error = None
@@ -243,6 +247,9 @@ def resume(path: Path, lan: bool = False,
     # none: count the actions; a recovered one may have lost actions but keeps its ids rising).
     view_id = max(journal.view_id or 0, len(journal.actions))
     table.restore([Record(seat, action) for seat, action in journal.actions], events, view_id)
+    if journal.held and journal.recovered_from is None and not (lan or journal.lan):
+        # Quit while a hot-seat turn waited for "End turn": it waits again (a LAN host's players ask anew).
+        table.hold_again(states)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
 

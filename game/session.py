@@ -30,6 +30,8 @@ from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported for the 
 
 log = logging.getLogger(__name__)
 
+REVEALING = ("tiles_drawn", "game_over", "turn_started")  # events after which no action can be taken back
+
 def new_seed() -> int:
     """Return a fresh seed for a game or a computer player: 128 bits from the system's entropy.
 
@@ -163,8 +165,12 @@ class Table:
 
     def history(self, seat: int | None) -> list[dict[str, Any]]:
         """Return what seat has seen of every event so far (undone actions' events removed)."""
+        return [e for events in self.history_by_action(seat) for e in events]
+
+    def history_by_action(self, seat: int | None) -> list[list[dict[str, Any]]]:
+        """Return history(seat) kept in one list per action, so that a later undo removes the right one."""
         with self.lock:
-            return [e for events in self._events for e in events_for(events, seat)]
+            return [events_for(events, seat) for events in self._events]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Return the view of one seat (None: the public view), with the table's view id."""
@@ -221,6 +227,46 @@ class Table:
             self._changed(shown)
             return shown
 
+    @property
+    def held_seat(self) -> int | None:
+        """Return the seat whose turn is held (it may only end it or undo), or None."""
+        held = self._held
+        return held.seat if held is not None else None
+
+    def hold_again(self, states: list[State]) -> bool:
+        """Hold again the turn the last record ended: a resumed game that was saved while it was held.
+
+        states[i] is the state before record i (the journal's replay has them). The table shows the turn's
+        result, its player ends it or undoes (as far back as before the app quit); the view id steps back
+        the one "End turn" will take. Return False (nothing changed) if the last record did not end a turn
+        plainly.
+        """
+        with self.lock:
+            last = len(self.records) - 1
+            if last < 0 or self._held is not None or len(states) <= last:
+                return False
+            record = self.records[last]
+            held = HeldTurn.hold(states[last], record.action, record.seat, self._events[last])
+            if held is None:
+                return False
+            self._held = held
+            self._events[last] = list(held.shown_events)
+            self.view_id = max(len(self.records), self.view_id - 1)
+            self._undo = [(states[k], record.seat, k) for k in self._takeable(states, record.seat)]
+            self._remember_undo(states[last], record.seat, held.shown_events)
+            return True
+
+    def _takeable(self, states: list[State], seat: int) -> list[int]:
+        """The records before the last that seat could still take back (this turn's, nothing revealed since),
+        oldest first: what _remember_undo had kept when the game was saved."""
+        out: list[int] = []
+        for k in range(len(self.records) - 2, -1, -1):
+            revealed = any(e["kind"] in REVEALING for e in self._events[k])
+            if self.records[k].seat != seat or revealed or to_move(states[k + 1]) != seat:
+                break
+            out.append(k)
+        return out[::-1]
+
     def _end_held_turn(self, action: Any) -> list[dict[str, Any]]:
         """The player ends a held turn: the end of the turn (scoring, new tiles, next player) is shown."""
         if not isinstance(action, dict) or action.get("kind") != "end_turn":
@@ -234,7 +280,7 @@ class Table:
 
     def _remember_undo(self, before: State, seat: int, events: list[dict[str, Any]]) -> None:
         # Undo is allowed while the same seat still decides and nothing hidden came to light.
-        reveals = any(e["kind"] in ("tiles_drawn", "game_over", "turn_started") for e in events)
+        reveals = any(e["kind"] in REVEALING for e in events)
         if reveals or self.to_move() != seat:
             self._undo.clear()
             return

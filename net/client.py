@@ -56,6 +56,7 @@ class NetLink:
         dynasty: str | None = None,
         token: str | None = None,
         *,
+        confirm_turn: bool = False,
         reconnect_for: float = 120.0,
         ping_every: float = 3.0,
         silence_limit: float = 12.0,
@@ -63,6 +64,7 @@ class NetLink:
     ) -> None:
         self.address, self.port, self.name, self.role = address, port, name, role
         self.seat, self.dynasty, self.token = seat, dynasty, token
+        self.confirm_turn = confirm_turn  # ask the host to hold our turns until we end them (told at each hello)
         self.reconnect_for, self.ping_every = reconnect_for, ping_every
         self.silence_limit, self.connect_timeout = silence_limit, connect_timeout
         self.state = "connecting"
@@ -71,7 +73,13 @@ class NetLink:
         # The last update as one value (its view id, views and legal actions), replaced in one assignment:
         # another thread reads all of one update or all of the next, never a mix.
         self._seen = _Seen()
-        self._story: list[list[dict[str, Any]]] = []  # each action's events as our seat saw them, since joining
+        # Each action's events as our seat (or, watching, everyone) saw them: the host's history of the game
+        # when we (re)joined, then each update's. `_told` is the story as of the last poll, so that a screen
+        # which opens its log from history() and then reads later updates tells each move once.
+        self._story: list[list[dict[str, Any]]] = []
+        self._told: list[list[dict[str, Any]]] = []
+        self._incoming: list[list[dict[str, Any]]] = []  # history parts received so far
+        self.history_epoch = 0  # counts the host's histories taken in: a screen rebuilds its log when it moves
         self._seats = SeatStatus()  # the host's last seat_status, replaced whole
         self.welcomed = False
         self.host_notice = ""  # the host's last news for every player (a game resumed at an earlier position)
@@ -149,12 +157,14 @@ class NetLink:
         """Return the latest view of our seat, or the public one (None); None for any other seat."""
         return self._seen.views.get(seat)
 
-    def history(self, seat: int) -> list[dict[str, Any]]:
-        """Return our seat's events of every action since this link joined (undone actions removed)."""
-        if seat not in self.local_seats:
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return our seat's events of the whole game (None for a spectator: the public events), undone
+        actions removed, as of the last poll: the host sends the game so far at every (re)join."""
+        ours = self.seat if self.local_seats else None
+        if seat != ours or not self.welcomed:
             return []
         with self._lock:
-            return [event for events in self._story for event in events]
+            return [event for events in self._told for event in events]
 
     @property
     def reconnecting(self) -> bool:
@@ -170,6 +180,8 @@ class NetLink:
         """Return the updates since the last poll, oldest first."""
         with self._lock:
             out, self._queue = self._queue, []
+            if out:
+                self._told = list(self._story)
         return out
 
     def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
@@ -192,6 +204,13 @@ class NetLink:
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what our seat may do now, as the host listed it with the latest view."""
         return list(self._seen.legal) if seat in self.local_seats else []
+
+    def set_confirm_turn(self, on: bool) -> None:
+        """Ask the host to hold our turns until we end them (or no longer); said again at every hello."""
+        if on != self.confirm_turn:
+            self.confirm_turn = on
+            if self.state in ("lobby", "playing") and self.role == "player" and self.welcomed:
+                self._send_message(p.prefs(on), quiet=True)
 
     def close(self) -> None:
         """Say goodbye and stop."""
@@ -277,7 +296,8 @@ class NetLink:
         answered = False
         try:
             hello_seat = self.seat if self.role == "player" else None
-            sock.sendall(encode_frame(p.hello(self.name, self.role, hello_seat, self.token, self.dynasty)))
+            hello = p.hello(self.name, self.role, hello_seat, self.token, self.dynasty, self.confirm_turn)
+            sock.sendall(encode_frame(hello))
             last_heard = last_ping = time.monotonic()
             while not self._stop.is_set() and not self.gone:
                 now = time.monotonic()
@@ -316,6 +336,8 @@ class NetLink:
             self._finish("closed", message["reason"])
         elif kind == "lobby":
             self._on_lobby(message)
+        elif kind == "history":
+            self._on_history(message)
         elif kind == "update":
             self._on_update(message)
         elif kind == "error":
@@ -347,6 +369,20 @@ class NetLink:
             self.state = "lobby"
         elif self.latest is not None:
             self.state = "playing"
+
+    def _on_history(self, message: dict[str, Any]) -> None:
+        """Take in one part of the game so far; the last part replaces our story (the host knows best)."""
+        if message["part"] == 0:
+            self._incoming = []
+        self._incoming.extend(message["actions"])
+        if message["part"] == message["parts"] - 1:
+            with self._lock:
+                self._story, self._incoming = self._incoming, []
+                self._told = list(self._story)
+                # Updates not yet polled are in the history now: their views still count, their events are
+                # told by the history (a screen retells its log from it when history_epoch moves).
+                self._queue = [Update(u.view_id, u.views, {}, u.error) for u in self._queue]
+                self.history_epoch += 1
 
     def _on_update(self, message: dict[str, Any]) -> None:
         view, events = message["view"], message["events"]

@@ -16,6 +16,8 @@ Changes that do not come from a connection (the host's screen, a computer seat, 
 their messages too; `take()` returns them, and `wake()` (set by the shell) says there is something to take.
 The caller serialises every call (the host's lock); the core never blocks and never reads the time.
 
+A little over 400 lines: the lobby, the seats and the game's messages share the connections' state.
+
 Imports the standard library, `game` and `net` only. Never sockets, never pygame, never game.ui.
 """
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.rules import IllegalAction, events_for, seat_view
@@ -53,6 +55,7 @@ class HostCore(Connections):
         self.journal: Any = None  # the HostJournal: while there is one, the seats' tokens are saved (SaveSecrets)
         self.undos = 0  # undos in this game (and before a restart): view ids count them
         self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
+        self.confirming: set[int] = set()  # LAN seats whose player asked for turns held until they end them
         self.resume_warning = ""  # a resumed game's seats that stay closed (lost tokens), for the host's screen
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
         self.on_table: Callable[[], None] = lambda: None  # the table changed (the computer seats look again)
@@ -112,6 +115,7 @@ class HostCore(Connections):
         """Play at table (new or resumed): listen to it and send every connection where it stands."""
         self.table = table
         table.subscribe(self._on_change)
+        self._confirm_seats()
         self.phase = "playing"
         # The lobby says "playing"; a resumed game also says who is missing.
         (self._seats_changed if self.missing else self._lobby_changed)()
@@ -129,6 +133,7 @@ class HostCore(Connections):
             return
         slot.replaced = True
         self.table.seats[seat].kind = slot.level
+        self._release_held_turn(seat)
         self.say(f"The computer plays for {slot.name} until they come back.")
         self._seats_changed()
         self.on_table()
@@ -210,6 +215,7 @@ class HostCore(Connections):
             slot.replaced = False
             if self.table is not None:
                 self.table.seats[seat].kind = "remote"
+        self.set_confirm([seat], hello.get("confirm_turn") is True)
         self._send(peer, p.welcome(seat, token, "player", self._lobby_message()))
         self.say(f"{peer.label} {'is back at' if back else 'takes'} seat {seat + 1} ({slot.dynasty}).")
         self._catch_up(peer)
@@ -249,10 +255,35 @@ class HostCore(Connections):
         self._keep_secrets()
         return seat, token
 
+    def set_confirm(self, seats: Iterable[int], on: bool) -> None:
+        """Hold (or no longer hold) these seats' turns after their last action until their player ends them:
+        a LAN player's wish (hello, prefs) or the host's own screen's (its Settings)."""
+        for seat in seats:
+            (self.confirming.add if on else self.confirming.discard)(seat)
+        self._confirm_seats()
+
+    def _confirm_seats(self) -> None:
+        """Hold the turns of the seats whose player, here now, asked for it (never a computer's)."""
+        if self.table is not None:
+            self.table.confirm_seats = frozenset(
+                s for s in self.confirming if s < len(self.lobby.slots) and not self.is_computer(s))
+
+    def _release_held_turn(self, seat: int) -> None:
+        """A computer takes a seat whose turn is held: the turn ends as its player left it (computers do not
+        hold turns), and no later turn of the seat is held until its player is back and asks again."""
+        self.confirming.discard(seat)
+        self._confirm_seats()
+        assert self.table is not None
+        if self.table.legal_actions(seat) == [{"kind": "end_turn"}]:
+            self.table.submit(seat, {"kind": "end_turn"})
+
     def _catch_up(self, peer: Peer) -> None:
-        """Send a connection that just arrived the current view, who is missing, and any notice."""
+        """Send a connection that just arrived the game so far as it may see it (its seat's history, or the
+        public one), the current view, who is missing, and any notice."""
         if self.table is None:
             return
+        for message in p.history_parts(self.table.history_by_action(peer.seat)):
+            self._send(peer, message)
         self._send(peer, self._update_message(peer.seat, [], self._public()))
         self._send(peer, self._status_message())
         if self.notice is not None:
@@ -289,6 +320,13 @@ class HostCore(Connections):
             self.table.undo(peer.seat)
         except IllegalAction as exc:
             self._send(peer, p.error(str(exc), self.table.view_id))
+
+    def _on_prefs(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A player turns turn confirmation on or off in the game (their Settings); a held turn stays held."""
+        if peer.role != "player" or peer.seat is None:
+            self._send(peer, p.error("Spectators have no turns to confirm."))
+            return
+        self.set_confirm([peer.seat], message["confirm_turn"])
 
     # --- the table changed -----------------------------------------------------------------------
 

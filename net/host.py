@@ -302,6 +302,8 @@ class HostLink(LocalLink):
     """The LanLink (net.lanlink) of the host's own screen: a LocalLink over the hosted table, every call under
     the host's lock."""
 
+    history_epoch = 0  # the host's own table never needs to tell its screen the game again
+
     def __init__(self, host: Host, local_seats: frozenset[int]) -> None:
         assert host.table is not None, "the host's screen joins the table once the game is seated"
         self.host = host
@@ -391,6 +393,11 @@ class HostLink(LocalLink):
                 self._queue.append(self._refusal("That seat is not played on this screen."))
                 return
             super().undo(seat)
+
+    def set_confirm_turn(self, on: bool) -> None:
+        """Hold this screen's seats' turns after their last action until their player ends them (or not)."""
+        with self.host.lock:
+            self.host.core.set_confirm(self.local_seats, on)
 
     def _refusal(self, reason: str) -> Update:
         return Update(self.table.view_id, {}, {}, error=reason)

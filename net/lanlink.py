@@ -49,3 +49,10 @@ class LanLink(Link, Protocol):
 
     def reopen(self, seat: int) -> None:
         """Give up a missing seat's token so that the next player without one takes it (host's screen only)."""
+
+    @property
+    def history_epoch(self) -> int:
+        """Moves each time the host tells the game so far again (a reconnect): the screen retells its log."""
+
+    def set_confirm_turn(self, on: bool) -> None:
+        """Hold this screen's player's turns after their last action until they end them (or no longer)."""

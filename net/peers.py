@@ -143,6 +143,9 @@ class Connections:
     def _on_undo(self, peer: Peer, message: dict[str, Any]) -> None:
         raise NotImplementedError
 
+    def _on_prefs(self, peer: Peer, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
     def _lost(self, peer: Peer) -> None:
         raise NotImplementedError
 
@@ -265,6 +268,8 @@ class Connections:
             self._on_action(peer, message)
         elif kind == "undo":
             self._on_undo(peer, message)
+        elif kind == "prefs":
+            self._on_prefs(peer, message)
         elif kind == "ping":
             self._send(peer, p.pong(message.get("nonce")))
         elif kind == "bye":

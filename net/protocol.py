@@ -5,8 +5,15 @@ the version handshake and the limits on what a client may send. It does not own 
 checked here only for shape (a map with a string "kind", of bounded size); the engine judges it later.
 Sans-I/O: no sockets, no clocks (the rate limiter is told the time).
 
-Client to host: hello, action, undo, ping, bye.
-Host to client: welcome, refused, lobby, update, error, host_closing, pong, seat_status, notice.
+Client to host: hello, action, undo, prefs, ping, bye.
+Host to client: welcome, refused, lobby, history, update, error, host_closing, pong, seat_status, notice.
+
+A connection that arrives at a game under way (a join, a reconnect, an app restarted with its token) is sent
+the game so far before its first view: `history` messages, each one part of the seat's events grouped by
+action (what that seat saw, undone actions removed), cut so that no frame nears the frame limit.
+
+A little over 400 lines: each message's constructor and its validator stay in one module, side by side,
+so that what is sent and what is accepted cannot drift apart.
 
 Imports the standard library, msgpack and `net.framing` only. Never pygame.
 """
@@ -35,8 +42,11 @@ MAX_ACTION_DEPTH = 4  # message > action > list > square is as deep as an action
 MAX_VIEW_ID = 2**53 - 1  # stays exact if a view id ever passes through a JSON number
 ROLES = ("player", "spectator")
 
-CLIENT_TYPES = ("hello", "action", "undo", "ping", "bye")
-HOST_TYPES = ("welcome", "refused", "lobby", "update", "error", "host_closing", "pong", "seat_status", "notice")
+CLIENT_TYPES = ("hello", "action", "undo", "prefs", "ping", "bye")
+HOST_TYPES = ("welcome", "refused", "lobby", "history", "update", "error", "host_closing", "pong", "seat_status",
+              "notice")
+HISTORY_PART_BYTES = 64 * 1024  # a long four-player game's whole history packs to about 30 KiB: one part
+MAX_HISTORY_PARTS = 4096
 
 
 class ProtocolError(ValueError):
@@ -57,9 +67,14 @@ def hello(
     seat: int | None = None,
     token: str | None = None,
     dynasty: str | None = None,
+    confirm_turn: bool = False,
 ) -> dict[str, Any]:
-    """Return the first message a client sends: who it is and which seat it wants."""
-    return {
+    """Return the first message a client sends: who it is and which seat it wants.
+
+    confirm_turn: the player wants each of their turns held after its last action until they end it (or
+    undo), as in hot-seat; sent only when on, so that the hello stays as it was for everyone else.
+    """
+    message: dict[str, Any] = {
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
         "game": GAME_VERSION,
@@ -69,6 +84,9 @@ def hello(
         "token": token,
         "dynasty": dynasty,
     }
+    if confirm_turn:
+        message["confirm_turn"] = True
+    return message
 
 
 def action(view_id: int, payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -79,6 +97,11 @@ def action(view_id: int, payload: Mapping[str, Any]) -> dict[str, Any]:
 def undo(view_id: int) -> dict[str, Any]:
     """Return a request to take back the last action, made while looking at view view_id."""
     return {"type": "undo", "view_id": view_id}
+
+
+def prefs(confirm_turn: bool) -> dict[str, Any]:
+    """Return a player's changed wish, in the game: hold each of my turns until I end it (or not)."""
+    return {"type": "prefs", "confirm_turn": confirm_turn}
 
 
 def ping(nonce: int | None = None) -> dict[str, Any]:
@@ -125,6 +148,31 @@ def refused(reason: str, retry: bool = False) -> dict[str, Any]:
 def lobby(seats: list[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return the state of the lobby: one entry per seat (as the table describes it) and the options."""
     return {"type": "lobby", "seats": [dict(seat) for seat in seats], "options": dict(options or {})}
+
+
+def history(part: int, parts: int, actions: list[list[Any]]) -> dict[str, Any]:
+    """Return one part of the game so far as a seat saw it: a list of each action's events."""
+    return {"type": "history", "part": part, "parts": parts, "actions": [list(a) for a in actions]}
+
+
+def history_parts(actions: list[list[Any]], limit: int | None = None) -> list[dict[str, Any]]:
+    """Return the history messages that carry actions (one per action's events), each under limit bytes
+    (None: HISTORY_PART_BYTES).
+
+    Always at least one message, so that an empty history still says "nothing happened yet". An action
+    is never split: one action's events are a few hundred bytes at most.
+    """
+    limit = HISTORY_PART_BYTES if limit is None else limit
+    chunks: list[list[list[Any]]] = [[]]
+    size = 0
+    for events in actions:
+        cost = len(msgpack.packb(events, use_bin_type=True))
+        if chunks[-1] and size + cost > limit:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(events)
+        size += cost
+    return [history(i, len(chunks), chunk) for i, chunk in enumerate(chunks)]
 
 
 def update(view_id: int, view: Mapping[str, Any], events: list[Any]) -> dict[str, Any]:
@@ -214,7 +262,7 @@ def _check_hello(msg: dict[Any, Any]) -> None:
     reason = version_refusal(msg["protocol"], msg["game"])
     if reason is not None:
         raise VersionMismatch(reason)
-    _fields(msg, required=("protocol", "game", "name", "role"), optional=("seat", "token", "dynasty"))
+    _fields(msg, required=("protocol", "game", "name", "role"), optional=("seat", "token", "dynasty", "confirm_turn"))
     _text(msg, "name", MAX_NAME)
     if msg["name"].strip() == "":
         raise ProtocolError("hello: 'name' must not be blank")
@@ -231,6 +279,8 @@ def _check_hello(msg: dict[Any, Any]) -> None:
             raise ProtocolError("hello: 'token' must be plain ASCII")
     if msg.get("dynasty") is not None:
         _text(msg, "dynasty", MAX_DYNASTY)
+    if "confirm_turn" in msg and not isinstance(msg["confirm_turn"], bool):
+        raise ProtocolError(f"hello: 'confirm_turn' must be true or false, not {_show(msg['confirm_turn'])}")
 
 
 def _check_action(msg: dict[Any, Any]) -> None:
@@ -256,6 +306,12 @@ def _check_undo(msg: dict[Any, Any]) -> None:
     _int_field(msg, "view_id", 0, MAX_VIEW_ID)
 
 
+def _check_prefs(msg: dict[Any, Any]) -> None:
+    _fields(msg, required=("confirm_turn",))
+    if not isinstance(msg["confirm_turn"], bool):
+        raise ProtocolError(f"prefs: 'confirm_turn' must be true or false, not {_show(msg['confirm_turn'])}")
+
+
 def _check_ping(msg: dict[Any, Any]) -> None:
     _fields(msg, required=(), optional=("nonce",))
     if msg.get("nonce") is not None:
@@ -270,6 +326,7 @@ _CLIENT_CHECKS = {
     "hello": _check_hello,
     "action": _check_action,
     "undo": _check_undo,
+    "prefs": _check_prefs,
     "ping": _check_ping,
     "bye": _check_bye,
 }
@@ -283,6 +340,7 @@ _HOST_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "welcome": {"seat": (int, type(None)), "token": (str, type(None)), "role": str, "lobby": dict},
     "refused": {"reason": str},
     "lobby": {"seats": list, "options": dict},
+    "history": {"part": int, "parts": int, "actions": list},
     "update": {"view_id": int, "view": dict, "events": list},
     "error": {"reason": str, "view_id": (int, type(None))},
     "host_closing": {"reason": str},
@@ -308,7 +366,19 @@ def check_host_message(msg: Any) -> dict[str, Any]:
         value = msg[name]
         if isinstance(value, bool) or not isinstance(value, expected):
             raise ProtocolError(f"{kind}: field '{name}' has the wrong type ({type(value).__name__})")
+    if kind == "history":
+        _check_history(msg)
     return msg
+
+
+def _check_history(msg: dict[str, Any]) -> None:
+    """A history part must say which part it is, and hold a list of events (maps) for each action."""
+    if not 1 <= msg["parts"] <= MAX_HISTORY_PARTS or not 0 <= msg["part"] < msg["parts"]:
+        raise ProtocolError(f"history: part {_show(msg['part'])} of {_show(msg['parts'])} makes no sense")
+    for events in msg["actions"]:
+        if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                                   for e in events):
+            raise ProtocolError("history: each action must be a list of events")
 
 
 # ---------------------------------------------------------------------------------------------------

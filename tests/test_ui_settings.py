@@ -74,10 +74,13 @@ def test_settings_screen_applies_and_saves(data):
     assert app.fullscreen is True
     saved = json.loads((data / FILE_NAME).read_text())
     assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast", "confirm_turn": True,
-                     "language": ""}
+                     "confirm_turn_lan": False, "language": ""}
     assert app.motion == 2.0
     click_button(app, "confirm_turn")
     assert app.settings["confirm_turn"] is False and Settings.load().confirm_turn is False
+    assert Settings.load().confirm_turn_lan is False, "the LAN choice is a key of its own, off until chosen"
+    click_button(app, "confirm_turn_lan")
+    assert app.settings["confirm_turn_lan"] is True and Settings.load().confirm_turn_lan is True
     click_button(app, "fullscreen")
     assert app.fullscreen is False
     assert Settings.load().fullscreen is False

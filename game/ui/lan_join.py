@@ -222,7 +222,8 @@ class SeatScene(MenuScene):
         if self.player is not None:
             self.player.close()
         self.player = self.app.hooks.connect(self.address, self.port, self.name.value, seat=seat,
-                                             dynasty=self.dynasty.value, token=token)
+                                             dynasty=self.dynasty.value, token=token,
+                                             confirm_turn=self.app.settings.confirm_turn_lan)
         self.message = t("lan.seat.sitting")
 
     def take_back(self) -> None:

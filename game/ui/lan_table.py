@@ -24,6 +24,7 @@ from game.i18n import t
 from game.ui import theme as th
 from game.ui.dialog import alert, confirm
 from game.ui.table_scene import TableScene
+from game.ui.table_story import Story
 from game.ui.widgets import Button, draw_panel
 from net.lanlink import LanLink, SeatStatus
 
@@ -69,6 +70,7 @@ class LanTableScene(TableScene):
         self.humans = set(link.local_seats)
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
         self._notice_shown = ""
+        self._history_epoch = link.history_epoch
         self.seats_now = SeatStatus()  # the link's seat status, read once a frame
         self.reopen_btns = [self.add(f"reopen{seat}", Button(t("lan.table.reopen", n=seat + 1),
                                                             lambda seat=seat: self.ask_reopen(seat), style="quiet",
@@ -78,7 +80,9 @@ class LanTableScene(TableScene):
             button.visible = False
 
     def update(self, dt: float) -> None:
+        self._ask_confirmation()
         super().update(dt)
+        self._retell()
         # The host's news for every player (its saved game was damaged and play went back): once, in a
         # dialog, so that nobody misses why their last moves are gone.
         notice = self.lan.host_notice
@@ -114,6 +118,24 @@ class LanTableScene(TableScene):
         if any(button.visible and button.handle(event) for button in self.reopen_btns):
             return True
         return super().handle(event)
+
+    def _ask_confirmation(self) -> None:
+        """This screen's player holds their turns (End turn / Undo) only if they chose it for LAN games;
+        read every frame, as the in-game Settings may change it. The host's screen holds its own seats."""
+        if self.humans:
+            self.lan.set_confirm_turn(bool(self.app.settings.confirm_turn_lan))
+
+    def _retell(self) -> None:
+        """The host sent the game so far again (we were reconnected): moves made while we were away are in
+        it, so the log and the recap are told again from it, as Continue tells them."""
+        epoch = self.lan.history_epoch
+        if epoch == self._history_epoch:
+            return
+        self._history_epoch = epoch
+        if self.log.entries and None in self.views:
+            self.story = Story(self.app)
+            self.log, self.recap = self.story.log, self.story.recap
+            self.open_story(self.views[None])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

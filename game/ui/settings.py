@@ -24,7 +24,7 @@ APP_NAME = "TwoRivers"
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 ANIMATION_CHOICES: tuple[str, ...] = tuple(ANIMATION_SPEEDS)
-FIELDS = ("fullscreen", "volume", "animation", "confirm_turn", "language")
+FIELDS = ("fullscreen", "volume", "animation", "confirm_turn", "confirm_turn_lan", "language")
 # game.i18n's languages, and "" for "follow the system's locale" (written out: settings import nothing of the game).
 LANGUAGE_CHOICES: tuple[str, ...] = ("", "en", "zh-TW")
 
@@ -51,10 +51,14 @@ class Settings:
     animation: str = "normal"
     # After the second action a hot-seat player sees the result and chooses "End turn" or "Undo".
     confirm_turn: bool = True
+    # The same for this screen's player in a LAN game; off unless the player chose it (LAN play keeps its
+    # pace: the others wait for nobody's second thoughts unless asked to).
+    confirm_turn_lan: bool = False
     language: str = ""  # "" follows the system's locale; --lang overrides it for one run
 
     def __post_init__(self) -> None:
-        self.fullscreen, self.volume, self.animation, self.confirm_turn = _clean(asdict(self))
+        (self.fullscreen, self.volume, self.animation, self.confirm_turn,
+         self.confirm_turn_lan) = _clean(asdict(self))
         self.language = _clean_language(self.language)
 
     def __getitem__(self, key: str) -> Any:
@@ -83,9 +87,9 @@ class Settings:
         if not isinstance(data, dict):
             log.warning("settings file %s holds no settings; using defaults", path)
             return cls()
-        fullscreen, volume, animation, confirm_turn = _clean(data)
+        fullscreen, volume, animation, confirm_turn, confirm_turn_lan = _clean(data)
         return cls(fullscreen=fullscreen, volume=volume, animation=animation, confirm_turn=confirm_turn,
-                   language=_clean_language(data.get("language", "")))
+                   confirm_turn_lan=confirm_turn_lan, language=_clean_language(data.get("language", "")))
 
     # -- writing -----------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -97,7 +101,7 @@ class Settings:
         text = self.to_json()
         # Never replace a good file with something we could not read back ourselves.
         back = json.loads(text)
-        if _clean(back) != (self.fullscreen, self.volume, self.animation, self.confirm_turn) or \
+        if _clean(back) != tuple(getattr(self, name) for name in FIELDS if name != "language") or \
                 _clean_language(back.get("language", "")) != self.language:
             log.warning("settings not saved: they do not survive a round trip")
             return False
@@ -124,7 +128,7 @@ def _clean_language(language: object) -> str:
     return str(language)
 
 
-def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool]:
+def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool, bool]:
     """Each value checked on its own: one bad key falls back to its default, not the whole file."""
     fullscreen = data.get("fullscreen", False)
     if not isinstance(fullscreen, bool):
@@ -139,8 +143,13 @@ def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool]:
     if animation not in ANIMATION_SPEEDS:
         log.warning("settings: animation %r is not one of %s", animation, ", ".join(ANIMATION_CHOICES))
         animation = "normal"
-    confirm_turn = data.get("confirm_turn", True)
-    if not isinstance(confirm_turn, bool):
-        log.warning("settings: confirm_turn %r is not true/false", confirm_turn)
-        confirm_turn = True
-    return fullscreen, volume, animation, confirm_turn
+    confirm_turn = _flag(data, "confirm_turn", True)
+    return fullscreen, volume, animation, confirm_turn, _flag(data, "confirm_turn_lan", False)
+
+
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        log.warning("settings: %s %r is not true/false", key, value)
+        return default
+    return value

@@ -1,4 +1,5 @@
-"""The Settings screen: fullscreen, volume, animation speed, turn confirmation, language — applied and saved at once.
+"""The Settings screen: fullscreen, volume, animation speed, turn confirmation (hot-seat, and LAN apart),
+language — applied and saved at once.
 
 Opened from the title and from the in-game menu (over a game: Back returns to the menu).
 
@@ -45,6 +46,12 @@ class SettingsScene(MenuScene):
             Toggle(t("settings.confirm_turn"), s.confirm_turn, self.set_confirm_turn,
                    hint=t("settings.confirm_turn.hint")),
         )
+        # A LAN game keeps its pace unless this screen's player asks for it: a key of its own, off by default.
+        self.confirm_turn_lan = self.add(
+            "confirm_turn_lan",
+            Toggle(t("settings.confirm_turn_lan"), s.confirm_turn_lan, self.set_confirm_turn_lan,
+                   hint=t("settings.confirm_turn_lan.hint")),
+        )
         self.volume = self.add(
             "volume", Stepper(round(s.volume * 10), 0, 10, self.set_volume, fmt=lambda v: f"{v * 10}%")
         )
@@ -73,6 +80,10 @@ class SettingsScene(MenuScene):
         self.app.settings.confirm_turn = on
         self.app.settings.save()
 
+    def set_confirm_turn_lan(self, on: bool) -> None:
+        self.app.settings.confirm_turn_lan = on   # a LAN table tells its host at once
+        self.app.settings.save()
+
     def set_animation(self, speed: str) -> None:
         self.app.settings.animation = speed
         self.app.settings.save()
@@ -95,17 +106,18 @@ class SettingsScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         tm = self.theme
-        row_h, gap = tm.s(104), tm.s(22)
-        top = tm.s(170)
-        room = self.back_button.rect.top - tm.s(20) - top if self.back_button else size[1] - top
-        rows = 5
-        pad = tm.s(44)
-        height = min(room, rows * row_h + (rows - 1) * gap + 2 * pad)
+        top = tm.s(160)
+        room = self.back_button.rect.top - tm.s(16) - top if self.back_button else size[1] - top
+        rows = 6
+        # Six rows must fit above Back at 1280x720 too: rows give up height before anything leaves the panel.
+        pad, gap = tm.s(30), tm.s(14)
+        row_h = min(tm.s(104), (room - 2 * pad - (rows - 1) * gap) // rows)
+        height = rows * row_h + (rows - 1) * gap + 2 * pad
         self.panel = pygame.Rect(0, 0, min(size[0] - tm.s(160), tm.s(1160)), height)
         self.panel.midtop = (size[0] // 2, top)
         left, width = self.panel.left + tm.s(60), self.panel.width - tm.s(120)
         y = self.panel.top + pad
-        for toggle in (self.fullscreen, self.confirm_turn):
+        for toggle in (self.fullscreen, self.confirm_turn, self.confirm_turn_lan):
             toggle.set_rect(pygame.Rect(left - tm.s(16), y, width + tm.s(30), row_h))
             y += row_h + gap
         control_w = tm.s(500)

@@ -120,6 +120,7 @@ class TableScene(Scene):
 
     # -- the link ------------------------------------------------------------------------------------
     def _poll(self) -> None:
+        told = False   # the story opened from the link's history, which already holds this poll's events
         for update in self.link.poll():
             if update.error:
                 self.toast(update.error)
@@ -130,10 +131,17 @@ class TableScene(Scene):
             if view is None:
                 continue
             if not self.log.entries:
-                self.story.open(view, self._story_so_far(), self.animator.clock)
-                self.last_move = self.story.last_move
-            self._read(public, view)
+                told = self.open_story(view)
+            if not told:
+                self._read(public, view)
             self.control.reset()
+
+    def open_story(self, view: dict[str, Any]) -> bool:
+        """Open the log and the recap with the game so far; return whether the link told any of it."""
+        history = self._story_so_far()
+        self.story.open(view, history, self.animator.clock)
+        self.last_move = self.story.last_move
+        return bool(history)
 
     def _story_so_far(self) -> list[dict[str, Any]]:
         """What happened before this screen opened (Continue), as one local seat saw it.
@@ -141,9 +149,11 @@ class TableScene(Scene):
         The log tells only public things (drawn tiles are never described), so any local seat's history
         gives the same sentences and the same recap.
         """
-        if not isinstance(self.link, Link) or not self.link.local_seats:
+        if not isinstance(self.link, Link):
             return []   # a link that cannot tell its history starts the log now
-        return self.link.history(min(self.link.local_seats))
+        seats = self.link.local_seats
+        # A spectator's link tells the public history (a LAN watcher); a local table's, nothing.
+        return self.link.history(min(seats) if seats else None)  # type: ignore[arg-type]
 
     def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
