@@ -251,7 +251,7 @@ def test_selfplay_prints_its_ai_seed_and_replays_from_it(capsys: pytest.CaptureF
 
 
 def test_a_new_game_without_a_seed_deals_a_fresh_bag() -> None:
-    from game.ui.flow import local_game
+    from main import local_game
 
     config = {"players": 2, "seats": [{"name": "Ann", "dynasty": "bull"}, {"name": "Bel", "dynasty": "lion"}]}
     seeds = [local_game(config, save=False).link.table.seed for _ in range(2)]

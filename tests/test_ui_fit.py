@@ -24,6 +24,7 @@ import pygame  # noqa: E402
 from game.ui import headless  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.theme import TextRecord  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from . import ui_positions  # noqa: E402
 
@@ -78,7 +79,7 @@ def misfits(where: str, records: list[TextRecord], window: pygame.Rect) -> list[
 
 
 def app_with(size: tuple[int, int]) -> Any:
-    return headless.make_app(size, Settings(animation="off"))
+    return make_app(size, Settings(animation="off"))
 
 
 def shown(app: Any, scene: Any, seconds: float = 0.5) -> None:
@@ -137,7 +138,7 @@ def save_games(data: Path) -> None:
     """Two games in progress (one with four long names), and a damaged one, in the data folder."""
     from game.journal import games_folder
 
-    app = headless.make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
     for players in (2, 4):
         config = ui_positions.config_for(players)
         for seat, name in zip(config["seats"], LONG_NAMES, strict=False):

@@ -18,10 +18,11 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.session import LocalLink, Seat, Table  # noqa: E402
-from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.headless import click  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
 from game.ui.table_story import Story  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -114,7 +115,8 @@ def test_marks_stay_until_the_player_acts() -> None:
 
 
 def test_continue_brings_back_the_log_and_the_recap(tmp_path: Path) -> None:
-    from game.ui.flow import local_game, resume_game
+    from game.ui.flow import resume_game
+    from main import local_game
 
     config = config_for(3, seed=6)
     game = local_game(config)

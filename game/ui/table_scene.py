@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.ai.seats import ComputerSeats
 from game.i18n import t as tr
 from game.rules import events_for
 from game.session import Link, LocalLink, Seat
@@ -54,6 +53,14 @@ Square = tuple[int, int]
 COMPUTER_KINDS = ("easy", "normal", "hard")
 
 
+class Computers(Protocol):
+    """What the scene drives of the computer seats (game.ai.seats.ComputerSeats, handed in by main.py's wiring)."""
+
+    def tick(self, may_act: bool = True) -> int | None: ...
+    def thinking(self) -> set[int]: ...
+    def close(self) -> None: ...
+
+
 def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str]]:
     """The table's seats and the computer levels by seat, from the New-game config."""
     seats, levels = [], {}
@@ -68,13 +75,13 @@ def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str
 
 
 class TableScene(Scene):
-    """The game screen: `TableScene(app, config, link, computers)`, as game.ui.flow wires a game.
+    """The game screen: `TableScene(app, config, link, computers)`, with what main.py's wiring gives.
 
     computers plays the computer seats (None when nobody here plays them); journal_path is the saved
     game the results can replay.
     """
 
-    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: ComputerSeats | None = None,
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: Computers | None = None,
                  journal_path: Path | None = None) -> None:
         super().__init__(app)
         self.config = config
