@@ -189,7 +189,8 @@ def test_a_screen_opened_on_a_game_already_moving_tells_each_move_once() -> None
 
 
 def test_continue_names_the_first_player_and_reads_only_public_events(tmp_path: Path) -> None:
-    from game.ui.flow import local_game, resume_game
+    from game.ui.flow import resume_game
+    from main import local_game
 
     # The first player is drawn at random (section 3): find a game that seat 0 does not open.
     for seed in range(1, 40):

@@ -271,7 +271,8 @@ class SeatScene(MenuScene):
             cycler.enabled = self.player is None  # what we sit down with is sent once, in the hello
             for part in cycler.parts():
                 part.enabled = cycler.enabled
-        if mine is not None and mine < len(seats):
+        # A lobby copy from before the host seated us still shows the seat open (no name): keep what we sent.
+        if mine is not None and mine < len(seats) and seats[mine].get("name"):
             self.dynasty.value = seats[mine].get("dynasty", self.dynasty.value)
             self.name.value = seats[mine].get("name", self.name.value)
         elif self.player is None:
