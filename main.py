@@ -1,14 +1,34 @@
-"""Two Rivers: the one entry point. Parses options and starts the chosen mode.
+"""Two Rivers: the one entry point. Parses options, wires games and starts the chosen mode.
 
 Modes: the client (default), --selfplay (a game in the terminal), --host (a LAN game without a
 window). Each mode is one function; this is the only place where the engine, the table, the LAN
-and the client are put together.
+and the client are put together (DESIGN.md): a self-play game is wired by `play` (the AI benchmark
+plays its games through it too), and the client's screens never build a game: the wiring functions
+below (`local_game` from a New-game config, `saved_game` for a saved one, `start_host` for hosting
+a LAN game, `connect` for joining or watching one) are handed to the App as its hooks (`hooks()`);
+the screens call them and hold the Link they give. Tests build their App with the same hooks.
+
+Everything is imported inside the functions: --selfplay and --host must not pay for pygame, and the
+client's first frame must come fast.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ai.seats import ComputerSeats
+    from game.journal import Journal, JournalWriter
+    from game.selfplay import Played
+    from game.session import LocalLink, Table
+    from game.ui.flow import Hooks
+    from net.client import NetLink
+    from net.host import Host, HostConfig
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -82,9 +102,55 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def play(levels: list[str], seed: int, variants: tuple[str, ...] = (), ai_seed: int | None = None,
+         budget_s: float | None = None, log: Callable[[str], None] | None = None,
+         max_turns: int | None = None) -> Played:
+    """Wire a self-play game (--selfplay, the AI benchmark) and play it to the end, or to max_turns
+    (game.selfplay.MAX_TURNS unless given); random seats draw from the game's own rng.
+
+    The random players' choices come from a generator seeded by ai_seed, the computers' from the
+    driver's decision_seed(ai_seed, ...): with the same seed and ai_seed a game replays exactly.
+    """
+    import random
+    import time
+
+    from game.ai.seats import ComputerSeats
+    from game.selfplay import MAX_TURNS, PLAYERS, Played, describe
+    from game.session import LocalLink, Seat, Table, new_seed
+
+    max_turns = MAX_TURNS if max_turns is None else max_turns
+    ai_seed = new_seed() if ai_seed is None else ai_seed
+    table = Table([Seat(f"seat {i}", "bull", level if level in PLAYERS[1:] else "human")
+                   for i, level in enumerate(levels)], seed, variants, ai_seed=ai_seed)
+    link = LocalLink(table, frozenset(range(len(levels))))
+    if log is not None:
+        def tell(events: list[dict[str, Any]]) -> None:
+            for e in events:
+                log(describe(e))
+        table.subscribe(tell)
+    rng = random.Random(ai_seed)
+    played = Played(table, capped=False)
+    driver = ComputerSeats(link, lambda seat: levels[seat] if levels[seat] != "random" else None, ai_seed,
+                           budget_s=budget_s, min_think=0.0, workers="inline")
+    with driver:
+        while (seat := table.to_move()) is not None:
+            if table.state.turn > max_turns:
+                played.capped = True
+                break
+            if levels[seat] == "random":
+                link.send(seat, rng.choice(link.legal_actions(seat)))
+                continue
+            start = time.perf_counter()
+            driver.tick()           # inline: decides for the seat to move
+            played.thinking.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            if driver.tick() != seat:
+                raise RuntimeError(f"the {levels[seat]} computer at seat {seat} did not act: {driver.errors}")
+    return played
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play a game to the end between the chosen levels (random by default) and print the result."""
-    from game.selfplay import parse_levels, play, report
+    from game.selfplay import parse_levels, report
     from game.session import new_seed
 
     seed = args.seed if args.seed is not None else new_seed()
@@ -117,10 +183,98 @@ def run_host(args: argparse.Namespace) -> int:
                reopen=args.reopen_seats, ai_seed=args.ai_seed)
 
 
+# ---------------------------------------------------------------------------------------------------
+# The wiring of the client's games: what the App's hooks call
+
+
+@dataclass
+class LocalGame:
+    """A local game wired up: the link the scene holds, who plays the computers, where it is saved."""
+
+    link: LocalLink
+    computers: ComputerSeats | None
+    journal: JournalWriter | None
+
+    @property
+    def journal_path(self) -> Path | None:
+        """Return the saved game's file, or None when the game is not journalled."""
+        return self.journal.path if self.journal is not None else None
+
+
+def local_game(config: dict[str, Any], table: Table | None = None, journal: JournalWriter | None = None,
+               save: bool = True) -> LocalGame:
+    """Wire a local game from a New-game config (or around a given table, e.g. a resumed one).
+
+    Every seat is played on this screen; the computer seats by `game.ai.seats.ComputerSeats` with the
+    table's AI seed. save journals a new table from its first moment, so Continue can resume it.
+    """
+    from game.ai.seats import ComputerSeats
+    from game.journal import JournalWriter, new_path
+    from game.session import LocalLink, Table, new_seed
+    from game.ui.settings import data_dir
+    from game.ui.table_scene import seats_from_config
+
+    seats, levels = seats_from_config(config)
+    if table is None:
+        # A config without a seed gets a fresh one: a fixed default would deal the same bag every game.
+        seed = config.get("seed")
+        table = Table(seats, new_seed() if seed is None else int(seed), tuple(config.get("variants", ())))
+        if save:
+            journal = JournalWriter(table, new_path(data_dir()))
+    link = LocalLink(table, frozenset(range(table.players)), journal=journal)
+    computers = ComputerSeats(link, levels.get, table.ai_seed) if levels else None
+    return LocalGame(link, computers, journal)
+
+
+def config_from_journal(journal: Journal) -> dict[str, Any]:
+    """Return the New-game config that seats a saved game's players as they were."""
+    seats = []
+    for s in journal.seats:
+        kind = s["kind"]
+        entry = {"name": s["name"], "dynasty": s["dynasty"], "kind": "human"}
+        if kind in ("easy", "normal", "hard"):
+            entry.update(kind="computer", level=kind)
+        seats.append(entry)
+    return {"players": len(seats), "seats": seats, "variants": list(journal.variants), "seed": journal.seed}
+
+
+def saved_game(path: Path) -> tuple[LocalGame, dict[str, Any], Journal]:
+    """Wire a saved local game where it stopped: the game, its New-game config, and the journal read.
+
+    Raises game.journal.JournalError (or OSError) when the file cannot be continued; nothing is changed then.
+    """
+    from game.journal import resume
+
+    table, writer, journal = resume(path)
+    config = config_from_journal(journal)
+    return local_game(config, table=table, journal=writer), config, journal
+
+
+def start_host(config: HostConfig, say: Callable[[str], None]) -> Host:
+    """Host a LAN game from the host's lobby screen: a started net.host.Host (OSError if it cannot listen)."""
+    from net.host import Host
+
+    return Host(config, say=say).start()
+
+
+def connect(address: str, port: int, name: str, **options: Any) -> NetLink:
+    """Join or watch a LAN game: a net.client.NetLink to the host (options: role, seat, dynasty, token, ...)."""
+    from net.client import NetLink
+
+    return NetLink(address, port, name, **options)
+
+
+def hooks() -> Hooks:
+    """The client's hooks with this module's wiring: how every game the screens open is put together."""
+    from game.ui.flow import Hooks
+
+    return Hooks(new_game=local_game, saved_game=saved_game, host_game=start_host, connect=connect)
+
+
 def run_client(args: argparse.Namespace) -> int:
-    """Open the game window on the title screen."""
+    """Open the game window on the title screen, with this module's wiring as the App's hooks."""
     # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
-    from game.i18n import resolve_language, set_language
+    from game.i18n import resolve_language, set_language, t
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
@@ -130,7 +284,7 @@ def run_client(args: argparse.Namespace) -> int:
     if args.fullscreen or args.windowed:
         settings.fullscreen = bool(args.fullscreen)
         settings.save()
-    app = App(settings, size=args.size)
+    app = App(settings, size=args.size, caption=t("game.title"), hooks=hooks())
     app.run(TitleScene(app))
     return 0
 

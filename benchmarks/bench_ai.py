@@ -9,7 +9,7 @@ ahead of the other side's best seat.
     python benchmarks/bench_ai.py --games 200 --games4 100 --budget 1.5 --jobs 2 \
         --pairs easy:random,normal:random,hard:random,normal:easy,hard:normal
 
-Games are played by game.selfplay (a table, the computer-seat driver). Imports game only.
+Games are played by main.play, the self-play wiring (a table, the computer-seat driver). Imports game and main.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.rules import final_ranking  # noqa: E402
-from game.selfplay import play  # noqa: E402
+from main import play  # noqa: E402
 
 Result = tuple[list[str], list[dict[str, Any]] | None, dict[str, list[float]]]
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from game.rules import IllegalAction, apply, canonical, events_for, legal_actions, new_game, to_move, view_for
+from game.rules.flow import END_OF_TURN, run
 from game.rules.state import State
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported for the lobby
 
@@ -332,11 +333,10 @@ class HeldTurn:
     """The end of a turn held open, so its player sees the result and ends the turn or undoes.
 
     The engine has already played the whole decision, conflicts and offers included, to the end of
-    the turn (the journal keeps the action). What everyone is shown is the position just before the
-    end of the turn (RULES.md section 12: monument points, new tiles, the next player), found by
-    playing the same decision again with one more action left, so the turn does not end there: the
-    drawn tiles stay in the bag for every view until the player says "End turn", and an undo never
-    shows them to anyone.
+    the turn (the journal keeps the action). What everyone is shown is the position at the end of the
+    turn just before its refill step (RULES.md section 12: monument points and treasures shown; new tiles and the next
+    player not), found by playing the same decision again and stopping there: the drawn tiles stay in the
+    bag for every view until the player says "End turn", and an undo never shows them to anyone.
     """
 
     seat: int
@@ -347,19 +347,21 @@ class HeldTurn:
     @classmethod
     def hold(cls, before: State, action: dict[str, Any], seat: int,
              events: list[dict[str, Any]]) -> HeldTurn | None:
-        """Hold the turn if this decision of the active player ended it (passing ends it on purpose)."""
+        """Hold the turn if this decision of the active player ended it (passing ends it on purpose).
+
+        The turn is held at the engine's refill step (RULES.md section 12.4): monument points and the
+        treasures taken are shown, the new tiles and the next player are not. So a turn whose end asked
+        its player to pick a treasure is held after that pick too.
+        """
         if action["kind"] == "pass" or before.active != seat or not any(
                 e["kind"] in ("turn_ended", "game_over") for e in events):
             return None
-        spare = before.copy()
-        spare.actions_left += 1
         try:
-            shown, shown_events = apply(spare, action, seat)
+            shown, shown_events = _until_refill(before, action, seat)
         except IllegalAction:
             return None
         n = len(shown_events)
-        ends_here = shown.decision == {"kind": "action", "seat": seat} and not shown.game_over
-        if not ends_here or n >= len(events) or events[:n] != shown_events:
+        if shown is None or n >= len(events) or events[:n] != shown_events:
             return None   # not the plain end of a turn: nothing to hold
         shown.actions_left = 0
         return cls(seat, shown, shown_events, events[n:])
@@ -371,6 +373,28 @@ class HeldTurn:
         v["actions_left"] = 0
         v["decision"] = {"kind": "end_turn", "seat": self.seat}
         return v
+
+
+def _until_refill(before: State, action: dict[str, Any], seat: int) -> tuple[State | None, list[dict[str, Any]]]:
+    """Play seat's decision from before up to the end of turn's refill step; (None, []) if the turn does not
+    get there without another decision (a treasure to pick, a war to fight) or the game ends first."""
+    spare = before.copy()
+    if "refill" in spare.steps:
+        # The end of the turn is already under way (a treasure pick): stop its steps at the refill.
+        spare.steps = spare.steps[:spare.steps.index("refill")]
+        shown, events = apply(spare, action, seat)
+    else:
+        # One more action left: the same decision plays out the same way but asks for an action instead of
+        # ending the turn; the end's steps before the refill then run as the engine would run them.
+        spare.actions_left += 1
+        shown, events = apply(spare, action, seat)
+        if shown.decision != {"kind": "action", "seat": seat} or shown.game_over:
+            return None, []
+        shown.decision, shown.steps = None, list(END_OF_TURN[:END_OF_TURN.index("refill")])
+        run(shown, events)
+    if shown.decision is not None or shown.steps or shown.game_over:
+        return None, []
+    return shown, events
 
 
 class LinkStatus(enum.StrEnum):

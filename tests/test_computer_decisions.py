@@ -193,8 +193,10 @@ def test_a_resumed_hot_seat_game_decides_as_the_uninterrupted_one(tmp_path: Path
     resumed.confirm_seats = frozenset({0})
     resumed_link = LocalLink(resumed, frozenset({0, 1}))
     resumed_driver = ComputerSeats(resumed_link, {1: "easy"}.get, resumed.ai_seed, min_think=0, workers="inline")
-    # The uninterrupted person ends the held turn; the resumed game starts past it, at the same view id.
+    # The resumed game holds the turn again (Continue shows it held); both people end it: same view id.
+    assert resumed.held_seat == 0
     link.send(0, {"kind": "end_turn"}, table.view_id)
+    resumed_link.send(0, {"kind": "end_turn"}, resumed.view_id)
     assert resumed.view_id == table.view_id and resumed.ai_seed == table.ai_seed
     assert resumed.history(1) == table.history(1)
     for game in ((table, link, driver), (resumed, resumed_link, resumed_driver)):
@@ -249,7 +251,7 @@ def test_selfplay_prints_its_ai_seed_and_replays_from_it(capsys: pytest.CaptureF
 
 
 def test_a_new_game_without_a_seed_deals_a_fresh_bag() -> None:
-    from game.ui.flow import local_game
+    from main import local_game
 
     config = {"players": 2, "seats": [{"name": "Ann", "dynasty": "bull"}, {"name": "Bel", "dynasty": "lion"}]}
     seeds = [local_game(config, save=False).link.table.seed for _ in range(2)]

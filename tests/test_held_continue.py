@@ -93,8 +93,9 @@ def test_continue_on_the_title_shows_the_held_turn_with_end_turn_and_undo(tmp_pa
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
     from tests.test_ui_continue import CONFIG
+    from tests.wiring import make_app
 
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
     headless.settle(app, 1.0)
     app.hooks.start_game(app, CONFIG)

@@ -11,6 +11,7 @@ from game import i18n
 from game.ui import headless
 from game.ui.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
+from tests.wiring import make_app
 
 CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games", "results"]
 
@@ -32,7 +33,7 @@ def words(app) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("name", CONVERTED)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_converted_menus_fit_in_chinese(name: str, size: tuple[int, int], chinese: None) -> None:
-    app = headless.make_app(size, Settings(animation="off"))
+    app = make_app(size, Settings(animation="off"))
     if name == "quit":  # the title's own question, with its own words
         shown(app, menu_scene("title", app), 0.5)
         app.top.ask_quit()
@@ -49,7 +50,7 @@ def test_converted_menus_fit_in_chinese(name: str, size: tuple[int, int], chines
 def test_the_chinese_title_and_its_letters(chinese: None) -> None:
     from game.ui.title import TitleScene
 
-    app = headless.make_app((1920, 1080), Settings(animation="off"))
+    app = make_app((1920, 1080), Settings(animation="off"))
     scene = TitleScene(app)
     shown(app, scene, 1.5)
     assert [b.text for b in (scene.new_game, scene.cont)] == ["新遊戲", "繼續"]
@@ -65,7 +66,7 @@ def test_choosing_a_language_in_settings_speaks_it_at_once_and_keeps_it(tmp_path
     from game.ui.title import TitleScene
 
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     title = TitleScene(app)
     app.push(title)
     app.push(SettingsScene(app))
@@ -97,7 +98,7 @@ def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], t
     save_games(tmp_path)
     i18n.set_language("zh-TW")
     try:
-        app = headless.make_app(size, Settings(animation="off"))
+        app = make_app(size, Settings(animation="off"))
         scene = SavedGamesScene(app)
         shown(app, scene, 1.0)
         assert len(scene.games) == 3

@@ -61,3 +61,27 @@ def test_the_top_bar_and_the_tray_read_in_chinese(chinese: None) -> None:
     assert tray_message(view(), True, {0}) == "恩赫杜安娜的板塊先蓋著，等恩赫杜安娜拿到滑鼠再打開"
     i18n.set_language("en")
     assert status_line(view(actions_left=2)) == "Turn 3 · 恩赫杜安娜's turn · 2 actions left"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("state", ["curtain", "action", "revolt", "war", "choose_war", "monument"])
+def test_the_table_fits_in_chinese(state: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+                                   chinese: None, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_ui_fit import TABLE_STATES, faults, lift, long_named, table_in
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    want, players, lift_curtain = TABLE_STATES[state]
+    long_named(monkeypatch, players)
+    app, scene = table_in(size, want, players)
+    if lift_curtain:
+        lift(app, scene)
+    found = faults(app)
+    assert not found, "\n".join(found)
+    app.theme.record_text = []
+    app.run_frames(1)
+    drawn, app.theme.record_text = [r.text for r in app.theme.record_text], None
+    if state == "curtain":
+        assert any(text.startswith("請把滑鼠交給") for text in drawn), drawn
+    else:
+        assert any(text.startswith("第 ") and "回合" in text for text in drawn), drawn  # the top bar in Chinese
+    app.close()

@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
@@ -112,11 +114,12 @@ ALLOWED = {
     "game.ai": {"game.rules"},
     "game.journal": {"game.rules", "game.session"},
     "game.replay": {"game.rules", "game.session", "game.journal"},
-    "game.selfplay": {"game.rules", "game.session", "game.ai"},
+    "game.selfplay": {"game.rules", "game.session"},
     "game.ui": {"game.rules", "game.session", "game.ai", "game.journal", "game.replay", "game.i18n", "net",
                 "pygame"},
     "net": {"game.rules", "game.session", "game.ai", "game.journal", "game.i18n", "msgpack"},
-    "main": {"game.selfplay", "game.session", "game.rules", "game.ui", "game.i18n", "net"},
+    "main": {"game.selfplay", "game.session", "game.rules", "game.ui", "game.ai", "game.journal", "game.i18n",
+             "net"},
 }
 
 
@@ -129,6 +132,89 @@ def test_the_import_graph_keeps_the_layers() -> None:
         allowed = ALLOWED.get(package)
         assert allowed is not None, f"{package} is not a known part of the project"
         assert targets <= allowed, f"{package} imports {sorted(targets - allowed)}"
+
+
+# What puts a game together (DESIGN.md: "main.py is the only place where these are put together"): the
+# computer seats, the journal's writer, the LAN host and the LAN client, by the module that defines each.
+WIRING = {
+    "game.ai.seats": {"ComputerSeats"},
+    "game.journal": {"JournalWriter"},
+    "net.host": {"Host", "HostLink"},
+    "net.client": {"NetLink"},
+}
+# And what the screens must never build themselves: they call main.py's hooks and hold the Link given.
+UI_NEVER_BUILDS = {name for names in WIRING.values() for name in names} | {"Table", "LocalLink"}
+# The modules that may wire: main.py, and each class's own module (its own helpers build it).
+MAY_WIRE = {"main.py", "game/ai/seats.py", "game/journal.py"}
+
+
+def annotation_only(tree: ast.Module) -> set[int]:
+    """Return the ids of the import nodes inside `if TYPE_CHECKING:` (names for type hints, never run)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    return found
+
+
+def wiring_found(source: str, ui: bool) -> list[str]:
+    """Return each place in source that imports a wiring class at run time or builds one (ui: or a table)."""
+    tree = ast.parse(source)
+    hints = annotation_only(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and id(node) not in hints and node.level == 0:
+            for alias in node.names:
+                if alias.name in WIRING.get(node.module or "", ()):
+                    found.append(f"line {node.lineno} imports {node.module}.{alias.name}")
+        elif isinstance(node, ast.Import) and id(node) not in hints:
+            # `import net.host` leaves the class one attribute away: only a call can tell, checked below.
+            continue
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            built = UI_NEVER_BUILDS if ui else {n for names in WIRING.values() for n in names}
+            if name in built:
+                found.append(f"line {node.lineno} builds {name}")
+    return found
+
+
+def test_the_wiring_check_sees_what_it_looks_for() -> None:
+    """The check below finds a run-time import, a construction through a module, and a table built by a
+    screen; a name for a type hint alone is no wiring."""
+    assert wiring_found("from net.host import DEFAULT_PORT, Host\n", ui=False) == ["line 1 imports net.host.Host"]
+    assert wiring_found("import net.client\nlink = net.client.NetLink('a', 1, 'b')\n", ui=False) == \
+        ["line 2 builds NetLink"]
+    assert wiring_found("t = Table(seats, 1)\n", ui=True) == ["line 1 builds Table"]
+    assert wiring_found("t = Table(seats, 1)\n", ui=False) == []
+    hinted = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ai.seats import ComputerSeats\n"
+    assert wiring_found(hinted, ui=False) == []
+
+
+def test_only_main_wires_a_game() -> None:
+    """No module of the game but main.py imports or builds the computer seats, a journal writer, a LAN host
+    or a LAN client; no screen builds a table or a link. (net runs the host's own table, its computers
+    and its journal; tests and benchmarks set up the games they check or measure.)"""
+    for path in modules("game"):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in MAY_WIRE:
+            continue
+        found = wiring_found(path.read_text(encoding="utf-8"), ui=rel.startswith("game/ui/"))
+        assert not found, f"{rel} wires a game ({'; '.join(found)}): main.py does, and hands it to the screens"
+
+
+def test_main_hands_its_wiring_to_the_client_and_an_unwired_app_says_so() -> None:
+    import main
+    from game.ui.flow import Hooks, Unwired
+
+    wired = main.hooks()
+    assert (wired.new_game, wired.saved_game, wired.host_game, wired.connect) == \
+        (main.local_game, main.saved_game, main.start_host, main.connect)
+    bare = Hooks()
+    for ask in (lambda: bare.new_game({}), lambda: bare.saved_game(Path("x.journal")),
+                lambda: bare.host_game(None, print), lambda: bare.connect("127.0.0.1", 1, "Ann")):
+        with pytest.raises(Unwired, match=r"main\.py wires games"):
+            ask()
 
 
 # Words the vocabulary module says once (game/rules/vocabulary.py); game/ui/assets.py keeps its own

@@ -235,7 +235,8 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
     from game.ui import headless  # noqa: F401, PLC0415  (the dummy SDL drivers, before pygame starts)
-    from game.ui.headless import click_button, make_app  # noqa: PLC0415
+    from game.ui.headless import click_button  # noqa: PLC0415
+    from tests.wiring import make_app  # noqa: PLC0415
 
     lan = pytest.importorskip("game.ui.lan_screens")
     host = make_host(players=2, seed=6, data_dir=tmp_path)

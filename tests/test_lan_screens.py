@@ -11,9 +11,10 @@ from collections.abc import Callable
 import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui.headless import click, click_button, make_app
+from game.ui.headless import click, click_button
 from net.client import WireClient
 from net.host import HostConfig
+from tests.wiring import make_app
 
 lan = pytest.importorskip("game.ui.lan_screens")
 

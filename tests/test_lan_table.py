@@ -10,10 +10,11 @@ import time
 import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui.headless import click_button, make_app
+from game.ui.headless import click_button
 from game.ui.lan_table import countdown_line
 from net.client import WireClient
 from tests.test_lan_screens import local_config, run_until, texts
+from tests.wiring import make_app
 
 lan = pytest.importorskip("game.ui.lan_screens")
 

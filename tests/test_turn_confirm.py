@@ -19,10 +19,11 @@ import pygame  # noqa: E402
 
 from game.rules import IllegalAction  # noqa: E402
 from game.session import LocalLink, Seat, Table  # noqa: E402
-from game.ui.flow import local_game  # noqa: E402
-from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.headless import click  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
+from main import local_game  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -163,4 +164,67 @@ def test_turned_off_in_settings_the_turn_ends_at_once() -> None:
     for _ in range(2):
         table.submit(1, next(a for a in table.legal_actions(1) if a["kind"] == "place_tile"))
     assert table.legal_actions(1) == [{"kind": "end_turn"}]
+    pygame.display.quit()
+
+
+def test_a_turn_ended_by_its_player_taking_a_treasure_is_held_and_the_pick_can_be_undone() -> None:
+    # Section 14: the trader's owner picks treasures at the end of the turn; a mis-clicked pick by the
+    # active player is taken back like any other last decision, and the new tiles stay hidden till End turn.
+    held_picks = 0
+    for seed in range(1, 40):
+        table = Table(SEATS[:2], seed)
+        table.confirm_seats = frozenset({0, 1})
+        rng = random.Random(seed)
+        while table.to_move() is not None and held_picks < 3:
+            seat = table.to_move()
+            legal = table.legal_actions(seat)
+            if legal == [{"kind": "end_turn"}]:
+                table.submit(seat, legal[0])
+                continue
+            leaders = [a for a in legal if a["kind"] == "place_leader"]
+            green = [a for a in leaders if a.get("color") == "green"]
+            action = rng.choice(green or (leaders if leaders and rng.random() < 0.4 else
+                                          [a for a in legal if a["kind"] != "pass"] or legal))
+            active_before = table.state.active
+            hand_before = hand(table, seat)
+            events = table.submit(seat, action)
+            if action["kind"] != "take_treasure" or seat != active_before:
+                continue
+            kinds = [e["kind"] for e in events]
+            if table.to_move() is None or table.view(seat)["decision"]["kind"] == "treasure":
+                continue   # the game is over, or another pick is still to come
+            assert "turn_started" not in kinds and "tiles_drawn" not in kinds, "the pick ended the turn unheld"
+            assert table.legal_actions(seat) == [{"kind": "end_turn"}]
+            assert table.view(seat)["decision"]["kind"] == "end_turn"
+            assert hand(table, seat) == hand_before, "no new tile before End turn"
+            assert table.can_undo(seat)
+            table.undo(seat)
+            assert table.view(seat)["decision"]["kind"] == "treasure", "undo goes back to the pick"
+            table.submit(seat, action)
+            drawn = table.submit(seat, {"kind": "end_turn"})
+            assert any(e["kind"] in ("turn_started", "game_over") for e in drawn)
+            held_picks += 1
+    assert held_picks >= 3, "no turn ended on its player's treasure pick in the seeds tried"
+
+
+def test_a_held_swap_says_why_it_cannot_be_undone() -> None:
+    # A swap as the turn's last action draws its tiles at once (section 5): that, not another player's
+    # answer, is why the held turn offers no Undo.
+    app = make_app((1280, 720), Settings(animation="off"))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (640, 360), frames=2)  # the curtain
+    table = scene.link.table
+    seat = scene.me()
+    table.submit(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "place_tile"))
+    table.submit(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "swap"))
+    app.run_frames(2)
+    assert table.held_seat == seat and not table.can_undo(seat)
+    spec = scene.control.side_spec()
+    words = " ".join(spec.lines)
+    assert "swap" in words and "another player" not in words, words
+    assert "undo_turn" not in [b.name for b in spec.buttons]
     pygame.display.quit()

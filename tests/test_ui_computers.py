@@ -16,6 +16,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 from game.ui import headless  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 DEADLINE = 60.0
 CONFIG = {
@@ -41,7 +42,7 @@ def run_until(app: object, done: object, what: str) -> None:
 
 
 def test_a_computer_seat_plays_its_turn_and_hands_back_to_the_human(data: Path) -> None:
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.hooks.start_game(app, CONFIG)
     headless.settle(app, 0.2)
     scene = app.top
@@ -67,7 +68,7 @@ def test_a_computer_seat_plays_its_turn_and_hands_back_to_the_human(data: Path) 
 def test_resumed_computers_decide_with_the_whole_history(data: Path) -> None:
     from game.ai.seats import ComputerSeats
     from game.journal import resume
-    from game.ui.flow import local_game
+    from main import local_game
 
     game = local_game(CONFIG)
     table = game.link.table

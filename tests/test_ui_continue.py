@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.rules import view_for  # noqa: E402
 from game.ui import headless  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 
 @pytest.fixture()
@@ -34,7 +35,7 @@ def test_continue_resumes_the_last_unfinished_game_with_the_curtain_up(data: Pat
     from game.ui.settings import Settings
     from game.ui.title import TitleScene
 
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
     headless.settle(app, 1.5)
     assert not app.top.cont.enabled, "Continue must be disabled with no saved game"
@@ -66,7 +67,7 @@ def test_a_damaged_save_is_refused_without_crashing_the_title(data: Path) -> Non
     games = data / "games"
     games.mkdir()
     (games / "20260101-000000.journal").write_bytes(b"\x00garbage\xff")
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
     headless.settle(app, 1.5)
     assert not app.top.cont.enabled

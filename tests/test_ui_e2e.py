@@ -21,8 +21,9 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.headless import click  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 MAX_STEPS = 4000
 SHOTS = Path(__file__).resolve().parent / "screenshots"

@@ -9,6 +9,7 @@ in its hardest states, with the longest names from the New-game list and both ki
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ import pygame  # noqa: E402
 from game.ui import headless  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.theme import TextRecord  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from . import ui_positions  # noqa: E402
 
@@ -49,8 +51,18 @@ def faults(app: Any) -> list[str]:
     return found
 
 
+def split_names(text: str) -> list[str]:
+    """The long names that a line holds only a piece of: a name cut in two by the wrap."""
+    # Pieces of three letters or more: shorter ones are English words ("is", "in").
+    # A name shortened with an ellipsis (the last resort) is not a cut.
+    names = LONG_NAMES + TABLE_NAMES
+    pieces = {name[:k] for name in names for k in range(3, len(name))}
+    pieces |= {name[k:] for name in names for k in range(1, len(name) - 2)}
+    return [w for w in re.findall(r"(?<![A-Za-z-])[A-Za-z-]+(?![A-Za-z…-])", text) if w in pieces]
+
+
 def misfits(where: str, records: list[TextRecord], window: pygame.Rect) -> list[str]:
-    found = []
+    found = [f"{where}: {r.text!r} holds a name cut in two" for r in records if split_names(r.text)]
     for r in records:
         box = r.container or window
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(r.ink or r.rect):
@@ -67,7 +79,7 @@ def misfits(where: str, records: list[TextRecord], window: pygame.Rect) -> list[
 
 
 def app_with(size: tuple[int, int]) -> Any:
-    return headless.make_app(size, Settings(animation="off"))
+    return make_app(size, Settings(animation="off"))
 
 
 def shown(app: Any, scene: Any, seconds: float = 0.5) -> None:
@@ -83,6 +95,8 @@ RANKING = [
     {"seat": 3, "place": 4, "score": 2, "colors": {"red": 2, "blue": 6, "green": 7, "black": 8}, "treasures": 0},
 ]
 LONG_NAMES = ["Enheduanna", "Hammurabi", "Semiramis", "Naram-Sin"]
+# The table's seats: the longest name first, the one a revolt or war card must keep whole.
+TABLE_NAMES = ["Nebuchadnezzar", "Hammurabi", "Semiramis", "Naram-Sin"]
 
 
 def menu_scene(name: str, app: Any) -> Any:
@@ -124,7 +138,7 @@ def save_games(data: Path) -> None:
     """Two games in progress (one with four long names), and a damaged one, in the data folder."""
     from game.journal import games_folder
 
-    app = headless.make_app((1280, 720), Settings(animation="off", confirm_turn=False))
+    app = make_app((1280, 720), Settings(animation="off", confirm_turn=False))
     for players in (2, 4):
         config = ui_positions.config_for(players)
         for seat, name in zip(config["seats"], LONG_NAMES, strict=False):
@@ -191,7 +205,7 @@ def test_every_rules_page_fits(size: tuple[int, int]) -> None:
 
 # -- the table ------------------------------------------------------------------------------------
 def long_named(monkeypatch: pytest.MonkeyPatch, players: int = 4) -> None:
-    monkeypatch.setattr(ui_positions, "NAMES", LONG_NAMES[:players])
+    monkeypatch.setattr(ui_positions, "NAMES", TABLE_NAMES[:players])
 
 
 def table_in(size: tuple[int, int], want: Any, players: int = 2) -> tuple[Any, Any]:

@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 from game.ui import app as app_module  # noqa: E402
 from game.ui import headless  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -44,7 +45,7 @@ def run_for(app, seconds: float, during=None) -> tuple[int, float]:
 def title_app():
     from game.ui.title import TitleScene
 
-    app = headless.make_app((1280, 720), Settings(animation="normal"))
+    app = make_app((1280, 720), Settings(animation="normal"))
     app.push(TitleScene(app))
     headless.settle(app, 2.0)  # the intro is over
     return app
@@ -84,7 +85,7 @@ def test_input_brings_full_rate_frames_back():
 
 
 def test_the_table_rests_and_animates_when_pieces_move():
-    app = headless.make_app((1280, 720), Settings(animation="normal"))
+    app = make_app((1280, 720), Settings(animation="normal"))
     app.hooks.start_game(app, config_for(2))
     table = app.top
     table.revealed = table.decider()

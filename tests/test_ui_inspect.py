@@ -15,9 +15,10 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
-from game.ui.headless import click, make_app, move  # noqa: E402
+from game.ui.headless import click, move  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import find_table  # noqa: E402
 
@@ -72,3 +73,57 @@ def test_pointing_at_a_leader_tells_its_kingdom_strengths(size: tuple[int, int])
         assert line in drawn, "the strengths are shown beside the cursor"
     app.screenshot(Path("/tmp/shots-uitable") / f"inspect_{size[0]}x{size[1]}.png")
     pygame.display.quit()
+
+
+def top_leader(table) -> bool:
+    view = table.view(None)
+    return table.state.decision is not None and table.state.decision["kind"] == "action" and any(
+        l["at"][0] <= 1 for l in view["leaders"])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_bubble_counts_its_tiles_right_and_stays_below_the_top_bar(size: tuple[int, int]) -> None:
+    from game.ui.table_words import tile_word
+
+    table, config = find_table(top_leader)
+    app = make_app(size, Settings(animation="off"))
+    scene = TableScene(app, config, LocalLink(table, frozenset({0, 1})))
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (size[0] // 2, size[1] // 2), frames=2)
+    view = scene.public()
+    leader = min(view["leaders"], key=lambda l: l["at"][0])
+    at = tuple(leader["at"])
+    app.theme.record_text = []
+    move(app, scene.layout_.square_center(at), frames=2)
+    records, app.theme.record_text = app.theme.record_text, None
+    found = scene._inspected(view, {})
+    assert found is not None
+    _, lines = found
+    for line in lines[1:]:
+        war = int(line.split("war ")[1].split(" ")[0])
+        color = next(c for c in CHAR if tile_word(c, 2) in line or tile_word(c, 1) in line)
+        assert line.endswith(f"war {war} {tile_word(color, war)}"), line   # "war 1 temple", "war 0 temples"
+    bubble = [r for r in records if r.text in lines]
+    assert bubble, "the bubble is drawn"
+    top = scene.layout_.top.bottom
+    assert all((r.ink or r.rect).top >= top for r in bubble), "the bubble covers the top bar"
+    app.screenshot(Path("/tmp/shots-uifix") / f"inspect_top_{size[0]}x{size[1]}.png")
+    pygame.display.quit()
+
+
+def test_a_leader_with_one_tile_of_its_colour_says_one_tile() -> None:
+    from game.ui.table_inspect import inspect
+    from game.ui.table_words import tile_word
+
+    def one_tile(table) -> bool:
+        view = table.view(None)
+        return any(f"war 1 {tile_word(c, 2)}" in line or f"war 1 {tile_word(c, 1)}" in line
+                   for l in view["leaders"] for line in (inspect(view, tuple(l["at"])) or ((), []))[1]
+                   for c in CHAR)
+
+    table, _ = find_table(one_tile)
+    view = table.view(None)
+    lines = [line for l in view["leaders"] for line in (inspect(view, tuple(l["at"])) or ((), []))[1]]
+    ones = [line for line in lines if "war 1 " in line]
+    assert ones and all(any(line.endswith(f"war 1 {tile_word(c, 1)}") for c in CHAR) for line in ones), ones

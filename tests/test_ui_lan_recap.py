@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui.headless import make_app
 from game.ui.lan_table import LanTableScene, open_table
 from game.ui.settings import Settings
 from net.client import NetLink
@@ -21,6 +20,7 @@ from net.host import Host
 from net.wireclient import WireClient
 from tests.lan_kit import close_all, make_host, normal, play, seat_players, wait_for
 from tests.test_lan_screens import assert_text_fits, run_until
+from tests.wiring import make_app
 
 SHOTS = Path("/tmp/shots-uilan")
 MOVES = ("placed", "moved", "took back", "withdrew", "built", "swapped", "passed", "catastrophe")

@@ -18,6 +18,7 @@ import pygame  # noqa: E402
 from game.ui import headless  # noqa: E402
 from game.ui.dialog import ConfirmDialog  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -42,7 +43,7 @@ def table_app(size=(1280, 720)):
     """The title, then a journalled hot-seat table through the real start hook, curtain lifted."""
     from game.ui.title import TitleScene
 
-    app = headless.make_app(size, Settings(animation="off"))
+    app = make_app(size, Settings(animation="off"))
     app.push(TitleScene(app))
     app.hooks.start_game(app, config_for(2))
     app.run_frames(3)

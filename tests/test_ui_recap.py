@@ -18,10 +18,11 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.session import LocalLink, Seat, Table  # noqa: E402
-from game.ui.headless import click, make_app  # noqa: E402
+from game.ui.headless import click  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
 from game.ui.table_story import Story  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -114,7 +115,8 @@ def test_marks_stay_until_the_player_acts() -> None:
 
 
 def test_continue_brings_back_the_log_and_the_recap(tmp_path: Path) -> None:
-    from game.ui.flow import local_game, resume_game
+    from game.ui.flow import resume_game
+    from main import local_game
 
     config = config_for(3, seed=6)
     game = local_game(config)
@@ -183,4 +185,36 @@ def test_a_screen_opened_on_a_game_already_moving_tells_each_move_once() -> None
     app.run_frames(2)
     placed = [e for e in table.history(0) if e["kind"] in ("tile_placed", "leader_placed")]
     assert sum(1 for line in scene.log.lines if "placed" in line) == len(placed), "each move told once"
+    pygame.display.quit()
+
+
+def test_continue_names_the_first_player_and_reads_only_public_events(tmp_path: Path) -> None:
+    from game.ui.flow import resume_game
+    from main import local_game
+
+    # The first player is drawn at random (section 3): find a game that seat 0 does not open.
+    for seed in range(1, 40):
+        config = config_for(3, seed=seed)
+        game = local_game(config)
+        table = game.link.table
+        if table.to_move() != 0:
+            break
+    first = table.to_move()
+    assert first != 0
+    rng = random.Random(5)
+    for _ in range(8):
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    names = [s.name for s in table.seats]
+    app = make_app((1280, 720), Settings(animation="off"))
+    resume_game(app, game.journal_path)
+    app.run_frames(3)
+    scene = app.top
+    assert isinstance(scene, TableScene)
+    opening = scene.log.entries[0]
+    assert opening.turn and names[first] in opening.text and names[0] not in opening.text, opening.text
+    # Everyone at a hot-seat screen sees the log: it is built from no seat's hand.
+    told = scene._story_so_far()
+    drawn = [e for e in told if e["kind"] in ("tiles_drawn", "swap")]
+    assert drawn and not any("tiles" in e for e in drawn), "a seat's own tiles reached the shared log"
     pygame.display.quit()

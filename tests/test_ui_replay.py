@@ -28,6 +28,7 @@ from game.session import Seat, Table  # noqa: E402
 from game.ui import headless  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = [(1280, 720), (1920, 1080)]
@@ -102,7 +103,7 @@ def test_results_open_the_replay_which_steps_to_the_end_and_back_by_clicks(data:
     from game.ui.results import ResultsScene
     from game.ui.title import TitleScene
 
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
     app.hooks.start_game(app, CONFIG)
     app.run_frames(3)
@@ -152,7 +153,7 @@ def test_play_advances_about_one_action_a_second_and_pauses(data: Path) -> None:
     from game.ui.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 2, 5, limit=40)
-    app = headless.make_app((1280, 720), Settings(animation="normal"))
+    app = make_app((1280, 720), Settings(animation="normal"))
     scene = open_replay(app, path)
     app.run_frames(3)
     headless.click_button(app, "play")
@@ -170,7 +171,7 @@ def test_a_click_on_forward_while_pieces_move_lands_them_and_steps(data: Path) -
     from game.ui.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 2, 5, limit=10)
-    app = headless.make_app((1280, 720), Settings(animation="slow"))
+    app = make_app((1280, 720), Settings(animation="slow"))
     scene = open_replay(app, path)
     app.run_frames(3)
     headless.click_button(app, "step_forward", frames=1)
@@ -184,7 +185,7 @@ def test_replay_screenshots(data: Path, size: tuple[int, int]) -> None:
     from game.ui.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 4, 9, variants=("buildings",))
-    app = headless.make_app(size, Settings(animation="off"))
+    app = make_app(size, Settings(animation="off"))
     scene = open_replay(app, path)
     app.run_frames(3)
     scene.seek(scene.link.length * 2 // 3 - 1)
@@ -204,7 +205,7 @@ def test_a_replay_that_cannot_be_read_says_why(data: Path) -> None:
     bad = data / "games" / "broken.journal"
     bad.parent.mkdir(parents=True)
     bad.write_text("not a journal\n")
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     assert open_replay(app, bad) is None
     assert isinstance(app.top, ConfirmDialog) and "cannot be replayed" in app.top.title
 
@@ -229,7 +230,7 @@ def open_list(size: tuple[int, int]) -> tuple[Any, Any]:
     from game.ui.saved_games import SavedGamesScene
     from game.ui.title import TitleScene
 
-    app = headless.make_app(size, Settings(animation="off"))
+    app = make_app(size, Settings(animation="off"))
     app.push(TitleScene(app))
     headless.settle(app, 0.5)
     headless.click_button(app, "saved", frames=3)
@@ -315,7 +316,7 @@ def test_an_empty_list_says_so(data: Path) -> None:
 def test_the_title_opens_watch_a_lan_game(data: Path) -> None:
     from game.ui.title import TitleScene
 
-    app = headless.make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
     headless.settle(app, 0.5)
     assert app.top.watch.enabled

@@ -13,7 +13,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
-from game.ui.headless import click, click_button, make_app, settle  # noqa: E402
+from game.ui.headless import click, click_button, settle  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = [(1280, 720), (1920, 1080)]

@@ -61,8 +61,9 @@ def test_a_good_file_is_not_replaced_when_writing_fails(data, monkeypatch):
 
 
 def test_settings_screen_applies_and_saves(data):
-    from game.ui.headless import click, click_button, make_app, settle
+    from game.ui.headless import click, click_button, settle
     from game.ui.settings_scene import SettingsScene
+    from tests.wiring import make_app
 
     app = make_app((1920, 1080))
     scene = app.push(SettingsScene(app))

@@ -12,8 +12,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
-from game.ui.headless import make_app, settle  # noqa: E402
+from game.ui.headless import settle  # noqa: E402
 from game.ui.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 RANKING = [
     {"seat": 0, "place": 1, "score": 5, "colors": {"red": 5, "blue": 6, "green": 7, "black": 8}, "treasures": 2},

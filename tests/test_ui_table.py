@@ -20,10 +20,11 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.ui.flow import local_game  # noqa: E402
-from game.ui.headless import click, make_app, move  # noqa: E402
+from game.ui.headless import click, move  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
+from main import local_game  # noqa: E402
+from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for, deciding, find_table  # noqa: E402
 

@@ -123,3 +123,14 @@ def test_theme_blit_fit_keeps_text_inside_its_box():
     for rec in t.record_text:
         assert box.contains(rec.rect), (rec.text, rec.rect, box)
         assert rec.container == box and rec.px >= 24
+
+
+def test_fit_never_cuts_a_word_while_a_smaller_size_keeps_it_whole():
+    # At 40 "Nebuchadnezzar" (140 px) is wider than the box: wrapping there would cut the name.
+    f = fit("Nebuchadnezzar defends", 40, (120, 200), sized, lambda s: s, min_size=24)
+    assert f.lines == ("Nebuchadnezzar", "defends") and sized("Nebuchadnezzar", f.size) <= 120
+
+
+def test_fit_cuts_a_word_by_characters_only_at_the_minimum_size():
+    f = fit("Nebuchadnezzar defends", 40, (60, 400), sized, lambda s: s, min_size=20)
+    assert f.size == 20 and "".join(f.lines).replace(" ", "") == "Nebuchadnezzardefends"

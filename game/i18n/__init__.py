@@ -25,11 +25,13 @@ beside its English message, and the host forwards them. The host's console (`say
 host's language through `t`.
 
 Screens converted (every word through `t`): the LAN screens (lan_host, lan_join, lan_table), the
-title, Settings (with the language), the dialogs' default buttons, Back, New game, the menu over a
-game, Saved games and the replay's own words. Still English on screen: the table (table_*.py:
-panels, tray, hover previews, log lines from table_words.py, conflict cards, the curtain, the
-held-turn bar), results.py (ranking, tie-break sentence), the rules pages (rules_pages.py,
-rules_scene.py), flow.py's dialogs, and the player names offered on New game (new_game.NAMES).
+title and the window's caption, Settings (with the language), the dialogs' default buttons, Back,
+New game, the menu over a game, Saved games, the replay's own words, the results (tie-break
+sentence included), the rules pages (rules_en.py / rules_zh_tw.py), and the table: its log
+(table_words), top bar, seat panels, tray, side panel choices and help, conflict card, banners,
+curtain, kingdom inspection and hover previews (board_preview). Still English on screen: the
+player names offered on New game (new_game.NAMES, names not words), and every sentence that
+comes from net/, game/journal.py or game/rules (below).
 
 Messages that still carry English sentences, and where (to convert next):
 - net/core.py: Refusal texts in start_game / reopen / hello ("Some seats are still open.", "Seat N

@@ -62,6 +62,7 @@ class App:
         size: tuple[int, int] | None = None,
         fullscreen: bool | None = None,
         caption: str = "Two Rivers",
+        hooks: Hooks | None = None,
     ) -> None:
         self.settings = settings if settings is not None else Settings.load()
         self.windowed_size = clamp_size(size or DEFAULT_SIZE)
@@ -75,7 +76,7 @@ class App:
         self.frame = 0
         self.mouse_pos: tuple[int, int] = (-1, -1)
         self.shared: dict[str, Any] = {}  # things scenes share across the stack (e.g. the backdrop)
-        self._hooks: Hooks | None = None
+        self._hooks: Hooks | None = hooks  # main.py hands in its wiring (main.hooks())
         self._sprites: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
         self._sounds: Any = None
         self._sounds_tried = False
@@ -344,7 +345,9 @@ class App:
     # -- hooks, sprites, sounds --------------------------------------------------------------------
     @property
     def hooks(self) -> Hooks:
-        """Where screens hand over to code other authors own (start_game, LAN screens, ...)."""
+        """Where screens hand over to a game: main.py's wiring and the menus' hand-overs (game.ui.flow).
+
+        An App made without hooks gets the hand-overs alone: a screen that asks it for a game is refused."""
         if self._hooks is None:
             from game.ui.flow import Hooks
 

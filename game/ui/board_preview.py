@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import name_of
+from game.i18n import t as tr
 from game.rules import IllegalAction, ScenarioError, apply, state_from_view
 from game.rules.boards import COLS, bit, flood, index, neighbours
 from game.rules.conflicts import board_strength, pending_wars
@@ -88,7 +90,7 @@ def preview(view: dict[str, Any], action: dict[str, Any]) -> list[str]:
         after, events = apply(before, action)
     except IllegalAction:
         return []
-    names: list[str] = view.get("names") or [f"Player {i + 1}" for i in range(view["players"])]
+    names: list[str] = view.get("names") or [tr("lan.host.player_n", n=i + 1) for i in range(view["players"])]
     words = Words(names, after)
     if kind == "place_tile":
         return words.tile(action["color"], index(*action["to"]), events)
@@ -105,7 +107,7 @@ class Words:
         self.after = after
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else tr("lan.host.player_n", n=seat + 1)
 
     def _group(self, sq: int) -> int:
         return flood(bit(sq), connected(self.after))
@@ -116,41 +118,43 @@ class Words:
             seat = points[0]["seat"]
             own = self.after.leaders.get((seat, COLOR_INDEX[color]))
             if own is not None and (self._group(sq) >> own) & 1:
-                return [f"+1 {POINT[color]} point for {self.name(seat)}"]
-            return [f"+1 {POINT[color]} point for {self.name(seat)}'s king"]
+                return [tr("preview.point", tile=name_of("tile", color), name=self.name(seat))]
+            return [tr("preview.point_king", tile=name_of("tile", color), name=self.name(seat))]
         if any(e["kind"] == "unification_placed" for e in events):
             return self._union()
         group = self._group(sq)
         if leaders_in(self.after, group):
-            return ["Joins a kingdom with no " + ROLE[color], "nobody scores"]
-        return ["Joins a region: no points" if group != bit(sq) else "A new region: no points"]
+            return [tr("preview.no_leader", leader=name_of("leader", color)), tr("preview.nobody_scores")]
+        return [tr("preview.joins_region") if group != bit(sq) else tr("preview.new_region")]
 
     def _union(self) -> list[str]:
         # The engine holds the wars the new tile starts; before any is fought they are all pending.
         wars = [COLORS[c] for c in pending_wars(self.after)] if self.after.union is not None else []
         if not wars:
-            return ["Unites two kingdoms", "no war"]
-        return ["Unites two kingdoms:", "war of " + ", ".join(ROLE[c] + "s" for c in wars) + "!"]
+            return [tr("preview.unites"), tr("preview.no_war")]
+        leaders = tr("word.list_separator").join(tr(f"leaders.{c}") for c in wars)
+        return [tr("preview.unites_war"), tr("preview.war_of", leaders=leaders)]
 
     def leader(self, color: str, sq: int, events: list[dict[str, Any]]) -> list[str]:
         revolt = next((e for e in events if e["kind"] == "revolt_started"), None)
         if revolt is not None:
             mine, theirs = board_strength(self.after, "attacker"), board_strength(self.after, "defender")
-            return [f"Revolt against {self.name(revolt['defender'])}'s {ROLE[color]}!",
-                    f"temples: you {mine}, them {theirs}"]
+            return [tr("preview.revolt", name=self.name(revolt["defender"]), leader=name_of("leader", color)),
+                    tr("preview.temples", mine=mine, theirs=theirs)]
         strength = (neighbours(bit(sq)) & self.after.tiles[0]).bit_count()
-        beside = f"{strength} temple{'s' * (strength != 1)} beside"
+        beside = tr("preview.beside", n=strength)
         group = self._group(sq)
         if len(leaders_in(self.after, group)) > 1:
-            return ["Joins a kingdom", beside]
-        return ["Founds a kingdom" if group != bit(sq) else "Stands alone", beside]
+            return [tr("preview.joins_kingdom"), beside]
+        return [tr("preview.founds") if group != bit(sq) else tr("preview.alone"), beside]
 
     def catastrophe(self, events: list[dict[str, Any]]) -> list[str]:
         hit = next(e for e in events if e["kind"] == "catastrophe")
-        lines = [f"Destroys a {POINT[hit['removed']]}" if hit["removed"] else "Blocks the square for good"]
+        removed = hit["removed"]
+        lines = [tr("preview.destroys", tile=name_of("tile", removed)) if removed else tr("preview.blocks")]
         for e in events:
             if e["kind"] == "leader_returned" and e["reason"] == "unsupported":
-                lines.append(f"{self.name(e['seat'])}'s {ROLE[e['color']]} goes home")
+                lines.append(tr("preview.goes_home", name=self.name(e["seat"]), leader=name_of("leader", e["color"])))
         return lines[:3]
 
 

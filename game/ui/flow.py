@@ -1,10 +1,15 @@
-"""Where the menus hand over to a game: the hooks, and the wiring of a local game.
+"""Where the menus hand over to a game: the hooks.
 
-Owns: `Hooks`, the replaceable functions the menus call — start a game from a New-game config,
-continue a saved game (the last one, or one chosen in the Saved-games list: `resume_game`), open the
-LAN host/join/watch screens, play again after the results — and `local_game`, which puts a local
-game together: its table, journal, link and computer seats, handed to the table scene. `main.py`
-(or a test) may replace any hook: `app.hooks.start_game = my_function`.
+Owns: `Hooks`, the functions the menus call. Two kinds:
+- the wiring, which puts a game together: `new_game` (a local game from a New-game config),
+  `saved_game` (a saved local game where it stopped), `host_game` (a started LAN host for the host's
+  lobby) and `connect` (a link to a LAN host, to play or watch). `main.py` is the only place that
+  builds games (DESIGN.md): it hands its functions in, `App(hooks=main.hooks())`, and tests build
+  their App with the same hooks. An App given no wiring says so when a screen asks for a game.
+- the hand-overs, replaceable too (`app.hooks.start_game = my_function`): start a game from a
+  New-game config, continue a saved game (the last one, or one chosen in the Saved-games list:
+  `resume_game`), open the LAN host/join/watch screens, play again after the results. They open the
+  scenes and give them what the wiring returns: a Link (and the computer seats to drive).
 
 Imports the table and LAN scenes inside the hooks, not at module level: the title must open fast.
 """
@@ -15,59 +20,53 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.i18n import t as tr
 
 if TYPE_CHECKING:
-    from game.ai.seats import ComputerSeats
-    from game.journal import JournalWriter
-    from game.session import LocalLink, Table
+    from game.journal import Journal
+    from game.session import Link
     from game.ui.app import App
+    from game.ui.table_scene import Computers
+    from net.client import NetLink
+    from net.host import Host, HostConfig
 
 log = logging.getLogger(__name__)
 
 LAN_MODULE = "game.ui.lan_screens"   # the title checks that the LAN screens import cleanly
 
 
-@dataclass
-class LocalGame:
-    """A local game wired up: the link the scene holds, who plays the computers, where it is saved."""
-
-    link: LocalLink
-    computers: ComputerSeats | None
-    journal: JournalWriter | None
+class WiredGame(Protocol):
+    """A local game as the wiring hands it over: the link the table scene holds, who plays the computers
+    (None when every seat is a person), and where it is saved (None when it is not)."""
 
     @property
-    def journal_path(self) -> Path | None:
-        """Return the saved game's file, or None when the game is not journalled."""
-        return self.journal.path if self.journal is not None else None
+    def link(self) -> Link: ...
+    @property
+    def computers(self) -> Computers | None: ...
+    @property
+    def journal_path(self) -> Path | None: ...
 
 
-def local_game(config: dict[str, Any], table: Table | None = None, journal: JournalWriter | None = None,
-               save: bool = True) -> LocalGame:
-    """Wire a local game from a New-game config (or around a given table, e.g. a resumed one).
+class Connect(Protocol):
+    """How a screen reaches a LAN host: `connect(address, port, name, role=..., seat=..., ...)`."""
 
-    Every seat is played on this screen; the computer seats by `game.ai.seats.ComputerSeats` with the
-    table's AI seed. save journals a new table from its first moment, so Continue can resume it.
-    """
-    from game.ai.seats import ComputerSeats
-    from game.journal import JournalWriter, new_path
-    from game.session import LocalLink, Table, new_seed
-    from game.ui.settings import data_dir
-    from game.ui.table_scene import seats_from_config
-
-    seats, levels = seats_from_config(config)
-    if table is None:
-        # A config without a seed gets a fresh one: a fixed default would deal the same bag every game.
-        seed = config.get("seed")
-        table = Table(seats, new_seed() if seed is None else int(seed), tuple(config.get("variants", ())))
-        if save:
-            journal = JournalWriter(table, new_path(data_dir()))
-    link = LocalLink(table, frozenset(range(table.players)), journal=journal)
-    computers = ComputerSeats(link, levels.get, table.ai_seed) if levels else None
-    return LocalGame(link, computers, journal)
+    def __call__(self, address: str, port: int, name: str, **options: Any) -> NetLink: ...
 
 
-def open_table(app: App, config: dict[str, Any], game: LocalGame) -> None:
+class Unwired(RuntimeError):
+    """A screen asked for a game from an App that was given no wiring (main.py gives it)."""
+
+
+def unwired(what: str) -> Callable[..., Any]:
+    """Return a stand-in for a wiring hook nobody gave: it refuses, saying where the wiring comes from."""
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise Unwired(f"this App was given no way to {what}: main.py wires games, App(hooks=main.hooks())")
+    return refuse
+
+
+def open_table(app: App, config: dict[str, Any], game: WiredGame) -> None:
     """Replace the top scene with the table of a wired local game."""
     from game.ui.table_scene import TableScene
 
@@ -75,20 +74,8 @@ def open_table(app: App, config: dict[str, Any], game: LocalGame) -> None:
 
 
 def default_start_game(app: App, config: dict[str, Any]) -> None:
-    """Seat a new hot-seat table from the config, journal it, and open the table scene."""
-    open_table(app, config, local_game(config))
-
-
-def config_from_journal(journal: Any) -> dict[str, Any]:
-    """Return the New-game config that seats a saved game's players as they were."""
-    seats = []
-    for s in journal.seats:
-        kind = s["kind"]
-        entry = {"name": s["name"], "dynasty": s["dynasty"], "kind": "human"}
-        if kind in ("easy", "normal", "hard"):
-            entry.update(kind="computer", level=kind)
-        seats.append(entry)
-    return {"players": len(seats), "seats": seats, "variants": list(journal.variants), "seed": journal.seed}
+    """Seat a new hot-seat table from the config (journalled by the wiring), and open the table scene."""
+    open_table(app, config, app.hooks.new_game(config))
 
 
 def has_saved_game() -> bool:
@@ -110,26 +97,24 @@ def default_continue_game(app: App) -> None:
 
     saved = last_unfinished(data_dir())
     if saved is None:
-        alert(app, "Nothing to continue", "There is no unfinished game on this computer.")
+        alert(app, tr("flow.nothing.title"), tr("flow.nothing.text"))
         return
     resume_game(app, saved.path)
 
 
 def resume_game(app: App, path: Path) -> None:
     """Resume one saved local game (the Saved-games list's Continue) where it stopped, curtain up."""
-    from game.journal import JournalError, resume
+    from game.journal import JournalError
     from game.ui.dialog import alert
 
     try:
-        table, writer, journal = resume(path)
+        game, config, journal = app.hooks.saved_game(path)
     except (JournalError, OSError) as err:
-        alert(app, "This game cannot be continued", str(err))
+        alert(app, tr("lan.host.cannot_continue"), str(err))
         return
-    config = config_from_journal(journal)
-    open_table(app, config, local_game(config, table=table, journal=writer))
+    open_table(app, config, game)
     if journal.recovered_from is not None:
-        alert(app, "Saved game repaired",
-              f"The saved game was damaged; it goes on from its last whole action ({len(journal.actions)}).")
+        alert(app, tr("lan.host.repaired.title"), tr("lan.host.repaired", n=len(journal.actions)))
 
 
 def host_lan(app: App) -> None:
@@ -168,8 +153,14 @@ def default_play_again(app: App, config: dict[str, Any] | None) -> None:
 
 @dataclass
 class Hooks:
-    """Functions the menus call; replace them to wire in a mode (e.g. a LAN client)."""
+    """Functions the menus call: the wiring (from main.py) and the hand-overs (replaceable)."""
 
+    # The wiring: main.hooks() gives all four; without them a screen that asks for a game is refused.
+    new_game: Callable[[dict[str, Any]], WiredGame] = unwired("start a game")
+    saved_game: Callable[[Path], tuple[WiredGame, dict[str, Any], Journal]] = unwired("continue a saved game")
+    host_game: Callable[[HostConfig, Callable[[str], None]], Host] = unwired("host a LAN game")
+    connect: Connect = unwired("reach a LAN game")
+    # The hand-overs.
     start_game: Callable[[App, dict[str, Any]], None] = default_start_game
     # None means "no saving in this mode"; has_saved_game says whether there is one to continue.
     continue_game: Callable[[App], None] | None = default_continue_game

@@ -16,12 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402  (the drivers above must be chosen first)
 
 from game.ui.app import App  # noqa: E402
+from game.ui.flow import Hooks  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 
-def make_app(size: tuple[int, int] = (1920, 1080), settings: Settings | None = None) -> App:
-    """An App with an open (invisible) window of that size."""
-    app = App(settings or Settings(), size=size, fullscreen=False)
+def make_app(size: tuple[int, int] = (1920, 1080), settings: Settings | None = None,
+             hooks: Hooks | None = None) -> App:
+    """An App with an open (invisible) window of that size; hooks are main.hooks() to play games
+    (tests get them from tests/wiring.py: game.ui never imports main)."""
+    app = App(settings or Settings(), size=size, fullscreen=False, hooks=hooks)
     app.open()
     return app
 

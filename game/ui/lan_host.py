@@ -27,13 +27,14 @@ from game.ui.lan_table import open_table
 from game.ui.menu import MARGIN, MenuScene
 from game.ui.settings import data_dir
 from game.ui.widgets import Button, Cycler, Stepper, Toggle
-from net.host import DEFAULT_PORT, Host, HostConfig
+from net.host import DEFAULT_PORT, HostConfig
 from net.interfaces import LOOPBACK, usable_addresses
 from net.lobby import Refusal
 from net.protocol import MAX_NAME
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from net.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,7 @@ class HostScene(MenuScene):
         for port in (config.port, 0):  # the usual port, or any free one if another program holds it
             config.port = port
             try:
-                return Host(config, say=self.news.append).start()
+                return self.app.hooks.host_game(config, self.news.append)
             except OSError as err:
                 log.warning("cannot host on port %s: %s", port, err)
         self.news.append(t("lan.host.cannot_host"))
@@ -265,8 +266,7 @@ class HostScene(MenuScene):
         if warning:
             news.append(warning)
         if news:
-            damaged = journal.recovered_from is not None
-            title = t("lan.host.repaired.title") if damaged else t("lan.host.seats_closed.title")
+            title = t("lan.host.repaired.title") if journal.recovered_from is not None else t("lan.host.seats_closed")
             alert(self.app, title, " ".join(news))
 
     def exit(self) -> None:

@@ -22,12 +22,12 @@ from game.ui.lan_host import NAME_KEY, NameField, chosen_name
 from game.ui.lan_table import open_table
 from game.ui.menu import MARGIN, MenuScene
 from game.ui.widgets import Button, Cycler, draw_panel
-from net.client import NetLink
 from net.discovery import GameAnnouncement, Listener
 from net.host import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from net.client import NetLink
 
 TOKENS_KEY = "lan_tokens"  # app.shared: (address, port) -> (seat, token), to take a seat back after a crash
 
@@ -175,7 +175,7 @@ class SeatScene(MenuScene):
         self.heading = t("lan.seat.heading")
         super().__init__(app)
         self.address, self.port, self.watch_only = address, port, watch_only
-        self.spectator = NetLink(address, port, "Guest", role="spectator", reconnect_for=5.0)
+        self.spectator = app.hooks.connect(address, port, "Guest", role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button(t("common.back"))
         self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
@@ -221,8 +221,9 @@ class SeatScene(MenuScene):
     def take_seat(self, seat: int, token: str | None = None) -> None:
         if self.player is not None:
             self.player.close()
-        self.player = NetLink(self.address, self.port, self.name.value, seat=seat, dynasty=self.dynasty.value,
-                              token=token, confirm_turn=self.app.settings.confirm_turn_lan)
+        self.player = self.app.hooks.connect(self.address, self.port, self.name.value, seat=seat,
+                                             dynasty=self.dynasty.value, token=token,
+                                             confirm_turn=self.app.settings.confirm_turn_lan)
         self.message = t("lan.seat.sitting")
 
     def take_back(self) -> None:
@@ -270,7 +271,8 @@ class SeatScene(MenuScene):
             cycler.enabled = self.player is None  # what we sit down with is sent once, in the hello
             for part in cycler.parts():
                 part.enabled = cycler.enabled
-        if mine is not None and mine < len(seats):
+        # A lobby copy from before the host seated us still shows the seat open (no name): keep what we sent.
+        if mine is not None and mine < len(seats) and seats[mine].get("name"):
             self.dynasty.value = seats[mine].get("dynasty", self.dynasty.value)
             self.name.value = seats[mine].get("name", self.name.value)
         elif self.player is None:

@@ -88,7 +88,7 @@ class LanTableScene(TableScene):
         notice = self.lan.host_notice
         if notice and notice != self._notice_shown:
             self._notice_shown = notice
-            alert(self.app, t("lan.table.news.title"), notice)
+            alert(self.app, t("lan.table.news"), notice)
         self.seats_now = self.lan.seat_status()
         self._place_reopen_buttons()
 
@@ -110,7 +110,7 @@ class LanTableScene(TableScene):
         """Reopen a missing player's seat, once the host is sure: their token no longer gets them back in."""
         names = self.views[None]["names"] if None in self.views else []
         name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
-        confirm(self.app, t("lan.table.reopen.title", n=seat + 1), t("lan.table.reopen.body", name=name),
+        confirm(self.app, t("lan.table.reopen.title", n=seat + 1), t("lan.table.reopen.text", name=name),
                 lambda: self.lan.reopen(seat), yes=t("lan.table.reopen.yes"), no=t("lan.table.reopen.no"))
 
     def handle(self, event: pygame.event.Event) -> bool:

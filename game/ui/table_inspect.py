@@ -48,5 +48,5 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
         revolt = temples_next_to(s, s.leaders[(seat, color)])
         word = COLORS[color]
         lines.append(tr("inspect.leader", name=names[seat], leader=name_of("leader", word), revolt=revolt, war=war,
-                        tiles=tile_word(word, 2)))
+                        tiles=tile_word(word, war)))
     return squares, lines

@@ -55,8 +55,9 @@ def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art
                 midbottom=(card.centerx, card.bottom - t.s(36)))
 
 
-def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str]) -> None:
-    """A bubble near the cursor saying what a click would do."""
+def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str],
+                 area: pygame.Rect | None = None) -> None:
+    """A bubble near the cursor saying what a click would do, kept inside area (the window by default)."""
     if not lines:
         return
     t = app.theme
@@ -67,10 +68,11 @@ def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines:
     rect.bottomleft = (pos[0] + t.s(34), pos[1] - t.s(20))
     if rect.right > surface.get_width() - t.s(440):  # near the side panel: open to the left of the cursor
         rect.bottomright = (pos[0] - t.s(34), pos[1] - t.s(20))
-    rect.clamp_ip(surface.get_rect())
+    inside = area or surface.get_rect()
+    rect.clamp_ip(inside)
     if rect.collidepoint(pos):  # never under the cursor: flip below it
         rect.topleft = (rect.left, pos[1] + t.s(40))
-        rect.clamp_ip(surface.get_rect())
+        rect.clamp_ip(inside)
     draw_panel(surface, rect, t, th.LAPIS_DEEP, th.GOLD, radius=14)
     y = rect.top + t.s(13)
     for i, line in enumerate(lines):

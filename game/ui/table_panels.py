@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import names_of
+from game.i18n import has, names_of
 from game.i18n import t as tr
 from game.rules.vocabulary import COLORS, VARIANT_NAMES  # noqa: F401  (the table tests read the English names here)
 from game.ui import theme as th
@@ -45,7 +45,8 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     # Right-aligned before the menu button: what is left in the bag and on the board.
     x = bar.right - t.s(220)
     icon = t.s(48)
-    for name, value, label in (("treasure", view["treasures_left"], "treasures"), ("tile_back", view["bag"], "in bag")):
+    for name, value, label in (("treasure", view["treasures_left"], tr("panel.treasures")),
+                               ("tile_back", view["bag"], tr("panel.in_bag"))):
         r = t.blit_text(surface, label, th.TEXT_SMALL - 6, th.SAND, midright=(x, bar.centery + t.s(2)))
         r = t.blit_text(surface, str(value), th.TEXT_BODY, th.CREAM, shadow=True,
                         midright=(r.left - t.s(8), bar.centery))
@@ -106,11 +107,11 @@ class SeatPanels:
         room = rect.right - t.s(12) - name_x
         size = fit_size(t, names[seat], th.TEXT_BODY, room)
         t.blit_text(surface, th.fit_text(t, names[seat], size, room), size, th.INK, topleft=(name_x, rect.top + pad))
-        sub = "thinking…" if seat in thinking else ("to play" if to_move else view["kinds"][seat] if view.get("kinds")
-                                                    else "")
-        sub = {"human": "", "easy": "computer (easy)", "normal": "computer", "hard": "computer (hard)"}.get(sub, sub)
+        sub = "thinking" if seat in thinking else ("to_play" if to_move else view["kinds"][seat] if view.get("kinds")
+                                                   else "")
         if seat == view["active"] and not to_move and view["to_move"] is not None and seat not in thinking:
             sub = "waiting"
+        sub = tr(f"panel.sub.{sub}") if sub and has(f"panel.sub.{sub}") else ""
         if sub:
             t.blit_text(surface, sub, th.TEXT_SMALL - 4, SUB_INK_TO_MOVE if to_move else SUB_INK,
                         topleft=(name_x, rect.top + pad + t.s(40)))

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.ai.seats import ComputerSeats
 from game.i18n import t as tr
+from game.rules import events_for
 from game.session import Link, LocalLink, Seat
 from game.ui import theme as th
 from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
@@ -53,6 +53,14 @@ Square = tuple[int, int]
 COMPUTER_KINDS = ("easy", "normal", "hard")
 
 
+class Computers(Protocol):
+    """What the scene drives of the computer seats (game.ai.seats.ComputerSeats, handed in by main.py's wiring)."""
+
+    def tick(self, may_act: bool = True) -> int | None: ...
+    def thinking(self) -> set[int]: ...
+    def close(self) -> None: ...
+
+
 def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str]]:
     """The table's seats and the computer levels by seat, from the New-game config."""
     seats, levels = [], {}
@@ -67,13 +75,13 @@ def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str
 
 
 class TableScene(Scene):
-    """The game screen: `TableScene(app, config, link, computers)`, as game.ui.flow wires a game.
+    """The game screen: `TableScene(app, config, link, computers)`, with what main.py's wiring gives.
 
     computers plays the computer seats (None when nobody here plays them); journal_path is the saved
     game the results can replay.
     """
 
-    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: ComputerSeats | None = None,
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: Computers | None = None,
                  journal_path: Path | None = None) -> None:
         super().__init__(app)
         self.config = config
@@ -145,8 +153,9 @@ class TableScene(Scene):
         if not isinstance(self.link, Link):
             return []   # a link that cannot tell its history starts the log now
         seats = self.link.local_seats
-        # A spectator's link tells the public history (a LAN watcher); a local table's, nothing.
-        return self.link.history(min(seats) if seats else None)  # type: ignore[arg-type]
+        # A spectator's link tells the public history (a LAN watcher). A seat's history holds its own drawn
+        # tiles: everyone at a hot-seat screen sees the log, so only the public part is read.
+        return events_for(self.link.history(min(seats) if seats else None), None)  # type: ignore[arg-type]
 
     def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
@@ -448,10 +457,12 @@ class TableScene(Scene):
             draw_game_over_panel(self.app, surface, self.side.rect, view)
         self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
         super().draw(surface)
+        # Bubbles stay below the top bar: whose turn, the actions left and the bag stay readable.
+        below = pygame.Rect(0, lay.top.bottom, surface.get_width(), surface.get_height() - lay.top.bottom)
         if self.hover_sq in pending and not self.animator.busy:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
+            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
         elif inspected is not None:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1])
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
         if self._toast is not None and clock - self._toast[1] < 3.5:
             draw_toast(self.app, surface, lay.board, self._toast[0])
 

@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.vocabulary import LEADER_PLURALS, TILE_WORDS
+from game.i18n import t as tr
+from game.rules.vocabulary import LEADER_PLURALS
 from game.ui import theme as th
 from game.ui.board_draw import SIDE_COLORS, PieceArt, dashed_rect
 from game.ui.table_text import fit_lines, fit_size
+from game.ui.table_words import tile_word
 from game.ui.widgets import Button, Stepper, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 ROLE = LEADER_PLURALS
-TILE_PLURALS = {color: word + "s" for color, word in TILE_WORDS.items()}
 BUTTON_H = 84
 
 
@@ -201,7 +202,7 @@ class SidePanel:
         total = "?" if commit is None else str(board + commit)
         total_w = t.s(64)
         t.blit_text(surface, total, th.TEXT_HUGE - 24, th.INK, midright=(row.right - t.s(12), icon.centery))
-        head = f"{names[seat]} {'attacks' if side == 'attacker' else 'defends'}"
+        head = tr("side.attacks" if side == "attacker" else "side.defends", name=names[seat])
         width = row.right - total_w - t.s(10) - (icon.right + t.s(10))
         size, lines = fit_lines(t, head, th.TEXT_SMALL, width, max_lines=2)
         line_h = round(t.s(size) * 1.05)
@@ -209,12 +210,14 @@ class SidePanel:
         for line in lines:
             t.blit_text(surface, line, size, th.INK, topleft=(icon.right + t.s(10), y))
             y += line_h
-        word = TILE_PLURALS[c["support_color"]]
-        added = "your" if choosing else "committed"
+        word = tile_word(c["support_color"], 2)
+        added = tr("side.your") if choosing else tr("side.committed")
         # No-break spaces keep each term whole when the sum wraps: "temples on the board 2" / "+ your 1 = 3".
         nb = "\u00a0"
         shown = "?" if commit is None else commit
-        detail = f"{word} on{nb}the{nb}board{nb}{board} +{nb}{added}{nb}{shown}{nb}={nb}{total}"
+        first, _, rest = tr("side.on_board", tiles=word, board=board).partition(" ")
+        on_board = f"{first} {rest.replace(' ', nb)}" if rest else first
+        detail = f"{on_board} +{nb}{added}{nb}{shown}{nb}={nb}{total}"
         box = pygame.Rect(row.left + pad, icon.bottom + t.s(4), row.width - 2 * pad, row.bottom - icon.bottom - t.s(8))
         size, lines = fit_lines(t, detail, th.TEXT_SMALL - 6, box.width, max_lines=max(1, box.height // t.s(26)))
         line_h = round(t.s(size) * 1.02)

@@ -36,7 +36,9 @@ class Story:
         """The log's first lines: the game so far when there is a history (Continue), else the turn now."""
         names = view["names"]
         if history:
-            self.log.add(f"Turn 1: {names[0]} to play", clock, turn=True)
+            # The first player is drawn at random (section 3): name whoever made the first action.
+            first = next((e["seat"] for e in history if isinstance(e.get("seat"), int)), 0)
+            self.log.add(f"Turn 1: {names[first]} to play", clock, turn=True)
             self.read(history, names, clock)
         else:
             self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", clock, turn=True)

@@ -10,6 +10,7 @@ Must not import: net, game.rules.
 from __future__ import annotations
 
 from game.ui import theme as th
+from game.ui.textfit import words_fit
 
 MIN_SIZE = th.MIN_TEXT_1080  # px at 1080p: nothing smaller is readable from the sofa
 
@@ -28,6 +29,8 @@ def fit_lines(t: th.Theme, text: str, size: int, width: int, max_lines: int = 2,
     if t.font(t.s(one)).size(text)[0] <= width:
         return one, [text]
     for s in range(size, min_size - 1, -1):
+        if s > min_size and not words_fit(text, width, lambda w, s=s: t.font(t.s(s), w).size(w)[0]):
+            continue   # a name would be cut in two at this size: only the smallest may cut it
         lines = t.wrap(text, s, width)
         if len(lines) <= max_lines and all(t.font(t.s(s)).size(line)[0] <= width for line in lines):
             return s, lines

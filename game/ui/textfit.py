@@ -126,6 +126,8 @@ def fit(
 ) -> Fit:
     """Fit text in a box (w, h in window pixels): shrink to min_size, then wrap, then ellipsis.
 
+    A word is cut by characters only at min_size, when it is wider than the box even there.
+
     `size` and `min_size` are sizes at 1080p; `px(size)` gives the window line height for one.
     """
     width, height = box
@@ -134,7 +136,9 @@ def fit(
     for s in sizes:  # 1. one line, as large as fits
         if "\n" not in text and measure(text, s) <= width and px(s) <= max(height, px(min_size)):
             return Fit(s, (text,), round(px(s) * spacing))
-    for s in sizes:  # 2. wrapped, as large as fits
+    for s in sizes:  # 2. wrapped, as large as fits, every word whole (a name is never cut in two)
+        if not words_fit(text, width, lambda piece, s=s: measure(piece, s)):
+            continue
         lines = wrap(text, width, lambda line, s=s: measure(line, s))
         step = round(px(s) * spacing)
         if (max_lines is None or len(lines) <= max_lines) and _fits_height(len(lines), step, px(s), height):
@@ -150,6 +154,13 @@ def fit(
         lines = lines[:room]
         lines[-1] = ellipsize(lines[-1] + ELLIPSIS, width, lambda line: measure(line, s))
     return Fit(s, tuple(lines), step)
+
+
+def words_fit(text: str, width: int, measure: Callable[[str], int]) -> bool:
+    """Whether every unbreakable piece (an English word, a name) fits the width alone: if not, wrapping
+    at that size would cut a word in two."""
+    return all(measure(piece.strip()) <= width
+               for paragraph in text.split("\n") for piece in units(paragraph))
 
 
 def _fits_height(n: int, step: int, line: int, height: int) -> bool:
