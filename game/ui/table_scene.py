@@ -330,9 +330,9 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.animator.busy:
-                self.animator.skip()  # a click skips what is moving; the next click plays
-                self._swallow_up = True
-                return True
+                # A click brings in what is moving and still does what it was aimed at (a tray piece,
+                # End turn): a click that only skipped felt lost.
+                self.animator.skip()
             if self.curtain_up() and not self.menu_btn.contains(event.pos):
                 self.revealed = self.decider()
                 self.control.reset()
