@@ -180,3 +180,15 @@ def test_replay_play_and_step_have_distinct_labelled_icons(data):
     headless.click_button(app, "play")
     app.run_frames(1)
     assert play.caption == "Pause"
+
+
+@pytest.mark.parametrize("ask", ["ask_pass", "ask_leave"])
+def test_a_dialogs_action_wears_the_main_action_colour_and_the_safe_choice_does_not(ask):
+    """As on every screen (Start, Play again, End turn), the button that acts is terracotta ("warm")."""
+    app, table = table_app()
+    getattr(table, ask)()
+    app.run_frames(2)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    safe, action = list(dialog.buttons.values())
+    assert action.style == "warm" and safe.style != "warm", (safe.text, safe.style, action.text, action.style)
