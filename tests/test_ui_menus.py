@@ -192,3 +192,22 @@ def test_a_dialogs_action_wears_the_main_action_colour_and_the_safe_choice_does_
     assert isinstance(dialog, ConfirmDialog)
     safe, action = list(dialog.buttons.values())
     assert action.style == "warm" and safe.style != "warm", (safe.text, safe.style, action.text, action.style)
+
+
+def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu():
+    from game.ui.game_menu import GameMenu
+    from game.ui.title import TitleScene
+
+    app = make_app((1280, 720), Settings(animation="off"))
+    app.push(TitleScene(app))
+    app.hooks.start_game(app, config_for(2))
+    app.run_frames(3)
+    table = app.top
+    assert table.curtain_up()
+    app.theme.record_text = []
+    app.run_frames(1)
+    records, app.theme.record_text = app.theme.record_text, None
+    spot = table.menu_btn.rect
+    assert any(r.text == "Menu" and spot.colliderect(r.rect) for r in records), "the button is hidden by the curtain"
+    headless.click(app, spot.center, frames=2)
+    assert isinstance(app.top, GameMenu)

@@ -431,6 +431,7 @@ class TableScene(Scene):
             self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            self.menu_btn.draw(surface, self.theme)  # its spot opens the menu under the curtain too: show it
             return
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
