@@ -309,7 +309,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tray.catastrophes": "Catastrophes",
     "tray.owner_hand": "{name}'s hand",
     "inspect.kingdom": {"one": "A kingdom of {n} tile", "other": "A kingdom of {n} tiles"},
-    "inspect.leader": "{name}'s {leader}: revolt {revolt}, war {war} {tiles}",
+    "inspect.leader": "{name}'s {leader}: revolt strength {revolt} (temples beside) · war strength {war} ({tiles})",
     "panel.treasures": "treasures",
     "panel.in_bag": "in bag",
     "panel.sub.thinking": "thinking…",

@@ -303,7 +303,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tray.catastrophes": "災難",
     "tray.owner_hand": "{name}手上的板塊",
     "inspect.kingdom": "一個有 {n} 個板塊的王國",
-    "inspect.leader": "{name}的{leader}：叛亂 {revolt}，戰爭 {war} 個{tiles}",
+    "inspect.leader": "{name}的{leader}：叛亂 {revolt}（旁邊的神殿），戰爭 {war}（{war} 個{tiles}）",
     "panel.treasures": "個寶物",
     "panel.in_bag": "袋中",
     "panel.sub.thinking": "思考中…",
