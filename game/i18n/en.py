@@ -63,7 +63,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # -- a new game -----------------------------------------------------------------------------
     "new_game.heading": "New game",
     "new_game.human": "Human",
-    "new_game.computer": "AI · {level}",
+    "new_game.computer": "Computer · {level}",
     "new_game.open_scores.hint": "all totals shown",
     "new_game.advanced_board.hint": "14 treasures",
     "new_game.buildings.hint": "four buildings score",

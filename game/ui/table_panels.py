@@ -146,8 +146,12 @@ class SeatPanels:
         size = min(h, t.s(32))  # small icons: the row leaves its room to the point counters
         cy = y + h // 2
         x = rect.left + t.s(24)
-        for name, value in (("tile_back", sv["hand_count"]), ("treasure", sv["treasures"])):
-            self.art.blit(surface, name, pygame.Rect(x, cy - size // 2, size, size))
+        for name, value in (("hand", sv["hand_count"]), ("treasure", sv["treasures"])):
+            icon = pygame.Rect(x, cy - size // 2, size, size)
+            if name == "hand":
+                draw_hand_icon(self.art, surface, icon)
+            else:
+                self.art.blit(surface, name, icon)
             x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
             x += t.s(10)
         scores = sv["scores"]
@@ -159,6 +163,15 @@ class SeatPanels:
             pygame.draw.rect(surface, th.TILE_COLORS[color], badge, max(1, t.s(3)), border_radius=badge.height // 2)
             size = fit_size(t, text, SCORE_TEXT, badge.width - t.s(8), SCORE_TEXT_MIN)
             t.blit_text(surface, text, size, th.INK, center=badge.center, within=badge)
+
+
+def draw_hand_icon(art: PieceArt, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tiles in hand: three tile backs fanned like a held hand, unlike the single tile back of the bag."""
+    tile = max(4, rect.width * 5 // 8)
+    step = (rect.width - tile) // 2
+    for i, dy in enumerate((rect.height // 8, 0, rect.height // 8)):
+        art.blit(surface, "tile_back", pygame.Rect(rect.left + i * step, rect.top + dy + (rect.height - tile) // 3,
+                                                   tile, tile))
 
 
 # The points are the number a player looks for most: read from the sofa, up to 99 inside the badge.
