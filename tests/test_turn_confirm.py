@@ -126,6 +126,8 @@ def test_the_table_asks_end_turn_or_undo_and_shows_no_new_tile() -> None:
         click(app, scene.layout_.square_center(sorted(scene.control.pending())[0]), frames=2)
     assert scene.me() == seat, "the turn is held for its player"
     assert "end_turn" in scene.side.buttons and "undo_turn" in scene.side.buttons
+    undos = [w for w in [*scene.widgets, *scene.side.buttons.values()] if w.visible and w.text == "Undo"]
+    assert len(undos) == 1, "a held turn shows one Undo, beside End turn"
     assert len([i for i in scene.tray_items() if i.kind == "tile"]) == 4, "no new tile before the turn ends"
     app.screenshot(Path("/tmp/shots-uitable") / "end_turn_1280x720.png")
     click(app, scene.side.buttons["undo_turn"].rect.center, frames=2)

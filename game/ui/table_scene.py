@@ -401,6 +401,8 @@ class TableScene(Scene):
             b.visible = not self.public()["game_over"]
         if self.layout_ is not None:
             self.side.sync(self._side_spec(), self.layout_.side)
+            # A held turn offers Undo beside End turn in the side panel: one Undo on the screen, not two.
+            self.undo_btn.visible = self.undo_btn.visible and "undo_turn" not in self.side.buttons
 
     def _side_spec(self) -> SideSpec:
         view = self.public()
