@@ -363,8 +363,13 @@ class HostCore(Connections):
         assert self.table is not None
         view = public
         if seat is not None:
-            view = seat_view(self.table.state, seat, public)
-            view["can_undo"] = self.table.can_undo(seat)
+            if self.table.held_seat is None:
+                view = seat_view(self.table.state, seat, public)
+                view["can_undo"] = self.table.can_undo(seat)
+            else:
+                # A held turn shows the position before the refill: the new tiles stay in the bag for everyone
+                # until the turn is ended, so an undo never reveals what the bag held.
+                view = self.table.view(seat)
         message = p.update(self.table.view_id, view, events_for(events, seat))
         if seat is not None and self.table.to_move() == seat:
             # The seat to move may act only in these ways; they follow from its own view, so they reveal

@@ -141,7 +141,9 @@ def take_turn_to_the_hold(host: Host, seat: int, client: WireClient, rng: random
             view_id = host.table.view_id
         while client.view is None or client.view["view_id"] != view_id:
             client.recv(WAIT)
-        choice = rng.choice([a for a in client.legal if a["kind"] != "pass"] or client.legal)
+        # Tiles first: a turn of two tiles must refill the hand, which a held turn keeps hidden.
+        tiles = [a for a in client.legal if a["kind"] == "place_tile"]
+        choice = rng.choice(tiles or [a for a in client.legal if a["kind"] != "pass"] or client.legal)
         client.send(p.action(view_id, choice))
         client.expect("update")
     raise AssertionError("the turn was never held")
@@ -168,6 +170,12 @@ def test_a_lan_player_who_asks_has_each_turn_held_until_they_end_it() -> None:
             asks.recv(WAIT)
         assert asks.legal == [{"kind": "end_turn"}] and asks.view["decision"]["kind"] == "end_turn"
         assert asks.view["can_undo"], "the second action can be taken back"
+        with host.lock:
+            shown = host.table.view(asks.seat)
+        mine = asks.view["seats"][asks.seat]
+        assert mine["hand"] == shown["seats"][asks.seat]["hand"] and asks.view["bag"] == shown["bag"], \
+            "while the turn is held the player is sent the hand before the refill, not the new tiles"
+        assert len(mine["hand"]) < 6, "two tiles were placed: the refill has not been shown"
         asks.send(p.action(view_id, {"kind": "end_turn"}))
         wait_for(lambda: host.table.to_move() == plain.seat, WAIT, "the turn to pass")
         # Changed in the game (the in-game Settings): the next turn is not held.
