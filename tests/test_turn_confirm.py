@@ -230,3 +230,26 @@ def test_a_held_swap_says_why_it_cannot_be_undone() -> None:
     assert "swap" in words and "another player" not in words, words
     assert "undo_turn" not in [b.name for b in spec.buttons]
     pygame.display.quit()
+
+
+def test_end_turn_clicked_while_the_last_tile_still_drops_ends_the_turn() -> None:
+    app = make_app((1280, 720), Settings(animation="normal"))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (640, 360), frames=2)  # the curtain (or the first turn's banner: a click skips it)
+    if scene.curtain_up():
+        click(app, (640, 360), frames=2)
+    seat = scene.me()
+    for _ in range(2):
+        scene.animator.skip()
+        tile = next(i for i in scene.tray_items() if i.kind == "tile" and scene.control.usable(i))
+        click(app, tile.rect.center)
+        click(app, scene.layout_.square_center(sorted(scene.control.pending())[0]), frames=2)
+    assert "end_turn" in scene.side.buttons
+    assert scene.animator.busy, "the second tile is still dropping in"
+    click(app, scene.side.buttons["end_turn"].rect.center, frames=2)
+    assert scene.decider() != seat, "one click skipped the animation and ended the turn"
+    pygame.display.quit()
