@@ -126,6 +126,8 @@ def test_the_table_asks_end_turn_or_undo_and_shows_no_new_tile() -> None:
         click(app, scene.layout_.square_center(sorted(scene.control.pending())[0]), frames=2)
     assert scene.me() == seat, "the turn is held for its player"
     assert "end_turn" in scene.side.buttons and "undo_turn" in scene.side.buttons
+    undos = [w for w in [*scene.widgets, *scene.side.buttons.values()] if w.visible and w.text == "Undo"]
+    assert len(undos) == 1, "a held turn shows one Undo, beside End turn"
     assert len([i for i in scene.tray_items() if i.kind == "tile"]) == 4, "no new tile before the turn ends"
     app.screenshot(Path("/tmp/shots-uitable") / "end_turn_1280x720.png")
     click(app, scene.side.buttons["undo_turn"].rect.center, frames=2)
@@ -227,4 +229,27 @@ def test_a_held_swap_says_why_it_cannot_be_undone() -> None:
     words = " ".join(spec.lines)
     assert "swap" in words and "another player" not in words, words
     assert "undo_turn" not in [b.name for b in spec.buttons]
+    pygame.display.quit()
+
+
+def test_end_turn_clicked_while_the_last_tile_still_drops_ends_the_turn() -> None:
+    app = make_app((1280, 720), Settings(animation="normal"))
+    config = config_for(2, seed=4)
+    game = local_game(config, save=False)
+    scene = TableScene(app, config, game.link, game.computers)
+    app.push(scene)
+    app.run_frames(3)
+    click(app, (640, 360), frames=2)  # the curtain (or the first turn's banner: a click skips it)
+    if scene.curtain_up():
+        click(app, (640, 360), frames=2)
+    seat = scene.me()
+    for _ in range(2):
+        scene.animator.skip()
+        tile = next(i for i in scene.tray_items() if i.kind == "tile" and scene.control.usable(i))
+        click(app, tile.rect.center)
+        click(app, scene.layout_.square_center(sorted(scene.control.pending())[0]), frames=2)
+    assert "end_turn" in scene.side.buttons
+    assert scene.animator.busy, "the second tile is still dropping in"
+    click(app, scene.side.buttons["end_turn"].rect.center, frames=2)
+    assert scene.decider() != seat, "one click skipped the animation and ended the turn"
     pygame.display.quit()

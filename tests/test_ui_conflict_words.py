@@ -60,9 +60,32 @@ def test_the_panel_sums_each_side_and_the_result_reads_winner_first() -> None:
         seat = table.to_move()
         table.submit(seat, {"kind": "commit", "count": 0})
         app.run_frames(1)
-    banner = next(a for a in scene.animator.anims if a.kind == "banner" and "wins" in a.data["text"])
     a, d = conflict["attacker_strength"], conflict["defender_strength"]
     winner = names[conflict["attacker"]] if a > d else names[conflict["defender"]]
-    assert banner.data["text"] == f"{winner} wins, {max(a, d)} to {min(a, d)}"
-    assert f"{winner} wins the revolt, {max(a, d)} to {min(a, d)}." in scene.log.lines
+    if a == d:  # a tie goes to the defender, and both say so
+        banner_text = f"{winner} holds, {a} to {d}: a tie goes to the defender"
+        log_line = f"{winner} wins the revolt as defender, {a} to {d}: a tie goes to the defender."
+    else:
+        banner_text = f"{winner} wins, {max(a, d)} to {min(a, d)}"
+        log_line = f"{winner} wins the revolt, {max(a, d)} to {min(a, d)}."
+    banner = next(a for a in scene.animator.anims if a.kind == "banner" and a.data["text"].startswith(winner))
+    assert banner.data["text"] == banner_text
+    assert log_line in scene.log.lines
     pygame.display.quit()
+
+
+def test_a_tie_says_that_it_goes_to_the_defender_in_both_languages() -> None:
+    from game.i18n import set_language
+
+    event = {"kind": "conflict_resolved", "conflict": "revolt", "color": "red", "winner": 1, "loser": 0,
+             "attacker_strength": 2, "defender_strength": 2}
+    line = describe(event, NAMES)
+    assert line.startswith("Gilgamesh") and "2 to 2" in line and "a tie goes to the defender" in line, line
+    set_language("zh_tw")
+    try:
+        line = describe(event, NAMES)
+        assert line.startswith("Gilgamesh") and "2 比 2" in line and "平手時防守方獲勝" in line, line
+    finally:
+        set_language("en")
+    event.update(attacker_strength=1)
+    assert describe(event, NAMES) == "Gilgamesh wins the revolt, 2 to 1.", "no tie, no tie-break words"

@@ -69,7 +69,8 @@ def test_pointing_at_a_leader_tells_its_kingdom_strengths(size: tuple[int, int])
                       if 0 <= q[0] < 11 and 0 <= q[1] < 16 and view["board"][q[0]][q[1]] == "r")
         war = sum(1 for q in kingdom if view["board"][q[0]][q[1]] == CHAR[l["color"]])
         name = view["names"][l["seat"]]
-        line = next(x for x in lines if x.startswith(name) and f"revolt {temples}," in x and f"war {war} " in x)
+        line = next(x for x in lines
+                    if x.startswith(name) and f"revolt strength {temples} " in x and f"war strength {war} (" in x)
         assert line in drawn, "the strengths are shown beside the cursor"
     app.screenshot(Path("/tmp/shots-uitable") / f"inspect_{size[0]}x{size[1]}.png")
     pygame.display.quit()
@@ -101,9 +102,10 @@ def test_the_bubble_counts_its_tiles_right_and_stays_below_the_top_bar(size: tup
     assert found is not None
     _, lines = found
     for line in lines[1:]:
-        war = int(line.split("war ")[1].split(" ")[0])
-        color = next(c for c in CHAR if tile_word(c, 2) in line or tile_word(c, 1) in line)
-        assert line.endswith(f"war {war} {tile_word(color, war)}"), line   # "war 1 temple", "war 0 temples"
+        war = int(line.split("war strength ")[1].split(" ")[0])
+        tail = line.split("war strength ")[1]
+        color = next(c for c in CHAR if f"({tile_word(c, 2)})" in tail or f"({tile_word(c, 1)})" in tail)
+        assert line.endswith(f"war strength {war} ({tile_word(color, war)})"), line   # "(1 temple)", "(0 temples)"
     bubble = [r for r in records if r.text in lines]
     assert bubble, "the bubble is drawn"
     top = scene.layout_.top.bottom
@@ -118,12 +120,35 @@ def test_a_leader_with_one_tile_of_its_colour_says_one_tile() -> None:
 
     def one_tile(table) -> bool:
         view = table.view(None)
-        return any(f"war 1 {tile_word(c, 2)}" in line or f"war 1 {tile_word(c, 1)}" in line
+        return any(f"war strength 1 ({tile_word(c, 2)})" in line or f"war strength 1 ({tile_word(c, 1)})" in line
                    for l in view["leaders"] for line in (inspect(view, tuple(l["at"])) or ((), []))[1]
                    for c in CHAR)
 
     table, _ = find_table(one_tile)
     view = table.view(None)
     lines = [line for l in view["leaders"] for line in (inspect(view, tuple(l["at"])) or ((), []))[1]]
-    ones = [line for line in lines if "war 1 " in line]
-    assert ones and all(any(line.endswith(f"war 1 {tile_word(c, 1)}") for c in CHAR) for line in ones), ones
+    ones = [line for line in lines if "war strength 1 " in line]
+    assert ones and all(any(line.endswith(f"war strength 1 ({tile_word(c, 1)})") for c in CHAR) for line in ones), ones
+
+
+def test_at_a_war_choice_each_side_shows_its_own_war_strength_as_the_engine_counts_it() -> None:
+    from game.i18n import name_of
+    from game.rules.conflicts import pending_wars, war_side
+    from game.rules.state import COLORS
+    from game.ui.table_inspect import inspect
+
+    from .ui_positions import deciding
+
+    table, _ = find_table(deciding("choose_war"))
+    s = table.state
+    view = table.view(None)
+    wars = pending_wars(s)
+    assert wars
+    color, keys = next(iter(wars.items()))
+    strengths = {key: (war_side(s, key) & s.tiles[color]).bit_count() for key in keys}
+    for seat, c in keys:
+        at = next(tuple(l["at"]) for l in view["leaders"] if (l["seat"], l["color"]) == (seat, COLORS[c]))
+        _, lines = inspect(view, at)
+        who = f"{view['names'][seat]}'s {name_of('leader', COLORS[c])}:"
+        mine = [x for x in lines[1:] if x.startswith(who)]
+        assert mine and f"war strength {strengths[(seat, c)]} (" in mine[0], (mine, strengths)

@@ -180,3 +180,34 @@ def test_replay_play_and_step_have_distinct_labelled_icons(data):
     headless.click_button(app, "play")
     app.run_frames(1)
     assert play.caption == "Pause"
+
+
+@pytest.mark.parametrize("ask", ["ask_pass", "ask_leave"])
+def test_a_dialogs_action_wears_the_main_action_colour_and_the_safe_choice_does_not(ask):
+    """As on every screen (Start, Play again, End turn), the button that acts is terracotta ("warm")."""
+    app, table = table_app()
+    getattr(table, ask)()
+    app.run_frames(2)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    safe, action = list(dialog.buttons.values())
+    assert action.style == "warm" and safe.style != "warm", (safe.text, safe.style, action.text, action.style)
+
+
+def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu():
+    from game.ui.game_menu import GameMenu
+    from game.ui.title import TitleScene
+
+    app = make_app((1280, 720), Settings(animation="off"))
+    app.push(TitleScene(app))
+    app.hooks.start_game(app, config_for(2))
+    app.run_frames(3)
+    table = app.top
+    assert table.curtain_up()
+    app.theme.record_text = []
+    app.run_frames(1)
+    records, app.theme.record_text = app.theme.record_text, None
+    spot = table.menu_btn.rect
+    assert any(r.text == "Menu" and spot.colliderect(r.rect) for r in records), "the button is hidden by the curtain"
+    headless.click(app, spot.center, frames=2)
+    assert isinstance(app.top, GameMenu)

@@ -282,3 +282,16 @@ def test_building_and_ziggurat_offers(kind: str, variant: str) -> None:
         assert "decline" in scene.side.buttons and scene.control.pending()
         shoot(app, f"offer_{kind}")
         finish(app)
+
+
+def test_a_click_during_an_animation_skips_it_and_still_picks_the_tray_piece() -> None:
+    app, scene = open_table((1280, 720), config=config_for(2, seed=4), animation="normal")
+    app.run_frames(120)
+    action = next(a for a in scene.legal() if a["kind"] == "place_tile")
+    scene.send(action)
+    app.run_frames(2)
+    assert scene.animator.busy
+    click(app, scene.tray_items()[0].rect.center, frames=1)
+    assert not scene.animator.busy, "the click brings everything in at once"
+    assert scene.control.pending(), "and the tray piece it was aimed at is chosen"
+    finish(app)

@@ -269,25 +269,26 @@ class BoardPainter:
     def draw_targets(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square],
                      hover: Square | None, clock: float, color: tuple[int, int, int] = HIGHLIGHT[:3],
                      ghost: str | None = None) -> None:
-        """Squares where the chosen piece may go: a soft glow and a dot; under the cursor, the piece itself.
+        """Squares where the chosen piece may go: a glowing fill and frame; under the cursor, the piece itself.
 
-        A whole board of bright frames would drown the pieces, so only the hovered square is framed.
+        The frame is two-tone (a dark line inside a light one) so it shows on sand and on water alike at
+        720p from the sofa; it is thin and inset, so the pieces and symbols beside it stay readable.
         """
         pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
         w = max(2, self.app.theme.s(4))
-        dot = max(3, layout.square // 9)
-        few = len(squares) <= 12  # a handful of choices (an offer, a treasure) gets full frames
+        line = max(2, self.app.theme.s(3))
+        dark = max(1, self.app.theme.s(2))
+        few = len(squares) <= 12  # a handful of choices (an offer, a treasure) gets full, thicker frames
         for sq in squares:
             rect = layout.square_rect(sq)
             if sq == hover:
                 continue
-            self.tint(surface, rect, color, round(45 + 35 * pulse))
-            if few:
-                pygame.draw.rect(surface, color, rect.inflate(-w, -w), width=w, border_radius=max(2, w))
-            else:
-                pygame.draw.circle(surface, color, rect.center, dot + round(dot * 0.3 * pulse))
-                pygame.draw.circle(surface, th.GOLD_DARK, rect.center, dot + round(dot * 0.3 * pulse),
-                                   max(1, dot // 3))
+            self.tint(surface, rect, color, round(55 + 35 * pulse))
+            frame = rect.inflate(-w, -w)
+            radius = max(2, layout.square // 10)
+            pygame.draw.rect(surface, color, frame, width=w if few else line, border_radius=radius)
+            inner = frame.inflate(-2 * (w if few else line), -2 * (w if few else line))
+            pygame.draw.rect(surface, th.GOLD_DARK, inner, width=dark, border_radius=max(1, radius - line))
         if hover in squares:
             rect = layout.square_rect(hover)
             self.tint(surface, rect, (255, 255, 255), 110)

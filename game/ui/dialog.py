@@ -113,5 +113,6 @@ def confirm(
     app: App, title: str, message: str, on_yes: Callable[[], Any], yes: str | None = None, no: str | None = None
 ) -> ConfirmDialog:
     """Ask yes/no; on_yes runs only for yes."""
-    choices: list[Choice] = [(no or t("common.no"), None, "warm"), (yes or t("common.yes"), on_yes, "primary")]
+    # The action wears the main action's terracotta, as on every screen; the safe choice is lapis.
+    choices: list[Choice] = [(no or t("common.no"), None, "primary"), (yes or t("common.yes"), on_yes, "warm")]
     return app.push(ConfirmDialog(app, title, message, choices))  # type: ignore[return-value]

@@ -142,7 +142,7 @@ class EventAnimator:
     def _conflict_resolved(self, e: dict, names: list[str], dyn: list[str]) -> None:
         (seat, won), (_, lost) = winner_and_loser(e)
         kind = "revolt" if e.get("conflict") == "revolt" else "war"
-        self._banner(tr("banner.wins", name=names[seat], a=won, b=lost),
+        self._banner(tr("banner.wins_tie" if won == lost else "banner.wins", name=names[seat], a=won, b=lost),
                      tr(f"banner.{kind}_of", leaders=leaders_word(e["color"])), th.LAPIS, "conflict_end")
 
     def _turn_started(self, e: dict, names: list[str], dyn: list[str]) -> None:

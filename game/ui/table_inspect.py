@@ -3,7 +3,8 @@
 Owns: `inspect(view, square)`, the squares of the region or kingdom under the cursor (RULES.md
 section 4) and a few lines for the hover bubble: for each leader there, whose it is, its revolt
 strength (the temples beside it, section 10) and its colour's war strength (the tiles of its colour
-in the kingdom, section 11). It reads only the view, so it tells nobody anything hidden.
+in the kingdom, section 11; while wars wait, in its own side only, as
+game.rules.conflicts counts it). It reads only the view, so it tells nobody anything hidden.
 
 It reads the engine's position of the view (hidden tiles guessed), never a copy of the rules.
 Must not import: pygame, net.
@@ -16,6 +17,7 @@ from typing import Any
 from game.i18n import name_of
 from game.i18n import t as tr
 from game.rules.boards import bit, flood, index, square, squares_of
+from game.rules.conflicts import war_side
 from game.rules.state import COLORS, connected, leaders_in, temples_next_to
 from game.rules.vocabulary import LEADER_WORDS
 from game.ui.board_preview import position
@@ -44,7 +46,10 @@ def inspect(view: dict[str, Any], sq: Square) -> tuple[set[Square], list[str]] |
         return None   # a region without leaders: nothing to tell, and a bubble would only hide the board
     lines = [tr("inspect.kingdom", n=tiles)]
     for seat, color in leaders:
-        war = (group & s.tiles[color]).bit_count()
+        # While wars wait around the unification tile each side counts only its own kingdom (section 11),
+        # exactly as the engine will; otherwise the whole kingdom is the leader's side.
+        side = war_side(s, (seat, color)) if s.union is not None else group
+        war = (side & s.tiles[color]).bit_count()
         revolt = temples_next_to(s, s.leaders[(seat, color)])
         word = COLORS[color]
         lines.append(tr("inspect.leader", name=names[seat], leader=name_of("leader", word), revolt=revolt, war=war,

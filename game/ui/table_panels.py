@@ -143,25 +143,58 @@ class SeatPanels:
 
     def _draw_counts(self, surface: pygame.Surface, rect: pygame.Rect, sv: dict[str, Any], y: int, h: int) -> None:
         t = self.app.theme
-        size = min(h, t.s(40))
+        size = min(h, t.s(32))  # small icons: the row leaves its room to the point counters
         cy = y + h // 2
         x = rect.left + t.s(24)
-        for name, value in (("tile_back", sv["hand_count"]), ("treasure", sv["treasures"])):
-            self.art.blit(surface, name, pygame.Rect(x, cy - size // 2, size, size))
+        for name, value in (("hand", sv["hand_count"]), ("treasure", sv["treasures"])):
+            icon = pygame.Rect(x, cy - size // 2, size, size)
+            if name == "hand":
+                draw_hand_icon(self.art, surface, icon)
+            else:
+                self.art.blit(surface, name, icon)
             x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
-            x += t.s(16)
-        chip = min(h, t.s(44))
-        x = rect.right - t.s(14) - 4 * chip - 3 * t.s(5)
+            x += t.s(10)
         scores = sv["scores"]
-        for color in COLORS:
-            r = pygame.Rect(x, cy - chip // 2, chip, chip)
+        for color, tile, badge in score_badges(t, rect, y, h):
             # The tile itself, symbol and all, so a score is never told by its colour alone.
-            self.art.blit(surface, f"tile_{color}", r)
+            self.art.blit(surface, f"tile_{color}", tile)
             text = "?" if scores is None else str(scores[color])
-            badge = pygame.Rect(0, 0, chip * 3 // 5, chip * 3 // 5)
-            badge.bottomright = (r.right + t.s(4), r.bottom + t.s(4))
-            pygame.draw.ellipse(surface, th.CREAM, badge)
-            pygame.draw.ellipse(surface, th.TILE_COLORS[color], badge, max(1, t.s(2)))
-            size = fit_size(t, text, th.TEXT_SMALL - 6, badge.width - t.s(2))
-            t.blit_text(surface, text, size, th.INK, center=badge.center)
-            x += chip + t.s(5)
+            pygame.draw.rect(surface, th.CREAM, badge, border_radius=badge.height // 2)
+            pygame.draw.rect(surface, th.TILE_COLORS[color], badge, max(1, t.s(3)), border_radius=badge.height // 2)
+            size = fit_size(t, text, SCORE_TEXT, badge.width - t.s(8), SCORE_TEXT_MIN)
+            t.blit_text(surface, text, size, th.INK, center=badge.center, within=badge)
+
+
+def draw_hand_icon(art: PieceArt, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tiles in hand: three tile backs fanned like a held hand, unlike the single tile back of the bag."""
+    tile = max(4, rect.width * 5 // 8)
+    step = (rect.width - tile) // 2
+    for i, dy in enumerate((rect.height // 8, 0, rect.height // 8)):
+        art.blit(surface, "tile_back", pygame.Rect(rect.left + i * step, rect.top + dy + (rect.height - tile) // 3,
+                                                   tile, tile))
+
+
+# The points are the number a player looks for most: read from the sofa, up to 99 inside the badge.
+SCORE_TEXT = 32
+SCORE_TEXT_MIN = 28
+
+
+def score_badges(t: th.Theme, rect: pygame.Rect, y: int, h: int) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+    """(colour, tile, badge) for the four point counters of a seat panel's bottom row (y, height h).
+
+    The badge is a pill across the foot of its tile, as wide as the tile: two digits at sofa size fit it,
+    and the tile's symbol stays visible above it.
+    """
+    chip = min(h - t.s(12), t.s(42))
+    gap = t.s(4)
+    badge_h = t.s(30)
+    x = rect.right - t.s(14) - 4 * (chip + t.s(4)) - 3 * gap
+    top = min(y, rect.bottom - t.s(6) - badge_h // 2 - chip)
+    out = []
+    for color in COLORS:
+        tile = pygame.Rect(x + t.s(2), top, chip, chip)
+        badge = pygame.Rect(0, 0, chip + t.s(4), badge_h)
+        badge.midtop = (tile.centerx, tile.bottom - badge_h // 2)
+        out.append((color, tile, badge))
+        x += chip + t.s(4) + gap
+    return out

@@ -330,9 +330,9 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.animator.busy:
-                self.animator.skip()  # a click skips what is moving; the next click plays
-                self._swallow_up = True
-                return True
+                # A click brings in what is moving and still does what it was aimed at (a tray piece,
+                # End turn): a click that only skipped felt lost.
+                self.animator.skip()
             if self.curtain_up() and not self.menu_btn.contains(event.pos):
                 self.revealed = self.decider()
                 self.control.reset()
@@ -401,6 +401,8 @@ class TableScene(Scene):
             b.visible = not self.public()["game_over"]
         if self.layout_ is not None:
             self.side.sync(self._side_spec(), self.layout_.side)
+            # A held turn offers Undo beside End turn in the side panel: one Undo on the screen, not two.
+            self.undo_btn.visible = self.undo_btn.visible and "undo_turn" not in self.side.buttons
 
     def _side_spec(self) -> SideSpec:
         view = self.public()
@@ -431,6 +433,7 @@ class TableScene(Scene):
             self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
             seat = self.decider()
             draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            self.menu_btn.draw(surface, self.theme)  # its spot opens the menu under the curtain too: show it
             return
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)

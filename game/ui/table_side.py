@@ -148,10 +148,11 @@ class SidePanel:
         spec = self.spec
         draw_panel(surface, self.rect, t, th.SAND, th.GOLD, radius=20, shadow=False)  # shadow: static layer
         inner = self.rect.inflate(-t.s(36), -t.s(30))
-        size = th.TEXT_LARGE - 6
-        while size > th.TEXT_SMALL and t.font(t.s(size)).size(spec.title)[0] > inner.width:
-            size -= 2  # a long title shrinks rather than running out of the tablet
-        t.blit_text(surface, spec.title, size, th.TERRACOTTA, midleft=(inner.left, inner.top + t.s(th.TEXT_LARGE) // 2))
+        # A long title (a long name, or Chinese) shrinks to the sofa minimum, then ends in an ellipsis:
+        # never cut by the tablet's edge.
+        box = pygame.Rect(inner.left, inner.top, inner.width, t.s(th.TEXT_LARGE))
+        t.blit_fit(surface, spec.title, th.TEXT_LARGE - 6, th.TERRACOTTA, box, align="left", max_lines=1,
+                   min_size=th.MIN_TEXT_1080)
         y = inner.top + t.s(th.TEXT_LARGE + 4)
         if spec.conflict is not None:
             y = self._draw_conflict(surface, inner, y, spec.conflict, view)

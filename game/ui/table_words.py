@@ -91,7 +91,9 @@ def result_sentence(event: dict[str, Any], names: list[str]) -> str:
     """A conflict's outcome with the winner first and the winner's strength first: "Gilgamesh wins, 2 to 0"."""
     winner, loser = winner_and_loser(event)
     kind = "revolt" if event.get("conflict") == "revolt" else "war"
-    return t("log.conflict_won", winner=_name(names, winner[0]), conflict=t(f"word.{kind}"), a=winner[1], b=loser[1])
+    # RULES.md section 10: a tie goes to the defender; "2 to 2" alone reads like a mistake.
+    key = "log.conflict_tie" if winner[1] == loser[1] else "log.conflict_won"
+    return t(key, winner=_name(names, winner[0]), conflict=t(f"word.{kind}"), a=winner[1], b=loser[1])
 
 
 def winner_and_loser(event: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]]:
