@@ -211,8 +211,8 @@ def local_game(config: dict[str, Any], table: Table | None = None, journal: Jour
     from game.ai.seats import ComputerSeats
     from game.journal import JournalWriter, new_path
     from game.session import LocalLink, Table, new_seed
-    from game.ui.settings import data_dir
-    from game.ui.table_scene import seats_from_config
+    from game.ui.menus.settings import data_dir
+    from game.ui.table.table_scene import seats_from_config
 
     seats, levels = seats_from_config(config)
     if table is None:
@@ -276,8 +276,8 @@ def run_client(args: argparse.Namespace) -> int:
     # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
     from game.i18n import resolve_language, set_language, t
     from game.ui.app import App
-    from game.ui.settings import Settings
-    from game.ui.title import TitleScene
+    from game.ui.menus.settings import Settings
+    from game.ui.menus.title import TitleScene
 
     settings = Settings.load()
     set_language(resolve_language(args.lang, settings.language))

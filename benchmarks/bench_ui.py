@@ -91,8 +91,8 @@ def bench_frames(frames: int, size: tuple[int, int]) -> tuple[float, float, floa
     The CPU-time p99 is this process's own work per frame: on a loaded machine the wall-clock p99 also
     counts the time other processes held the cores."""
     from game.session import LocalLink
-    from game.ui.settings import Settings
-    from game.ui.table_scene import TableScene
+    from game.ui.menus.settings import Settings
+    from game.ui.table.table_scene import TableScene
     from tests.wiring import make_app
 
     table, config = late_game()
@@ -125,7 +125,7 @@ def bench_thinking(frames: int, size: tuple[int, int], level: str) -> tuple[floa
     One human seat that always passes and three computer seats of `level`: the computers think in
     their worker process while the scene keeps drawing and animating their moves.
     """
-    from game.ui.settings import Settings
+    from game.ui.menus.settings import Settings
     from tests.wiring import make_app
 
     names, dynasties = ["Ana", "Bel", "Cyrus", "Dara"], ["lion", "bull", "archer", "urn"]
@@ -161,18 +161,18 @@ def bench_rest(which: str, seconds: float, size: tuple[int, int]) -> tuple[float
 
     import pygame
 
-    from game.ui.settings import Settings
+    from game.ui.menus.settings import Settings
     from tests.wiring import make_app
 
     app = make_app(size, Settings(animation="normal"))
     if which == "title":
-        from game.ui.title import TitleScene
+        from game.ui.menus.title import TitleScene
 
         app.push(TitleScene(app))
     else:
         table, config = late_game(players=2, turns=20)
         from game.session import LocalLink
-        from game.ui.table_scene import TableScene
+        from game.ui.table.table_scene import TableScene
 
         scene = TableScene(app, config, LocalLink(table, frozenset(range(table.players))))
         app.push(scene)

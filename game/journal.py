@@ -257,7 +257,7 @@ def resume(path: Path, lan: bool = False,
 def default_data_dir() -> Path:
     """Return the user's data folder without pygame: $TWO_RIVERS_DATA, else the per-OS folder.
 
-    The same folder game.ui.settings.data_dir finds with pygame.system.get_pref_path("TwoRivers",
+    The same folder game.ui.menus.settings.data_dir finds with pygame.system.get_pref_path("TwoRivers",
     "TwoRivers") (SDL's rules), so the headless host and the game window share their saved games.
     """
     override = os.environ.get("TWO_RIVERS_DATA")

@@ -10,6 +10,9 @@ and benchmarks, lives in net.wireclient and is named here too.
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
+
+A little over 400 lines: NetLink's two threads (the socket reader and the screen's calls) share its state,
+so its connection, reconnection and message handling stay in one class.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ the loop, `HostLink` (the host's own screen), the computer players, and tests th
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
+
+A little over 400 lines: the host's lobby calls, its journal's disk work, discovery and HostLink all hold
+the same lock and the same core; each is short.
 """
 
 from __future__ import annotations

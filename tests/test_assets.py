@@ -16,7 +16,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402  (the drivers must be chosen before pygame is imported)
 import pytest  # noqa: E402
 
-from game.ui import assets  # noqa: E402
+from game.ui.kit import assets  # noqa: E402
 
 SQUARE_SPRITES = [n for n in assets.sprite_names() if n != "title_backdrop"]
 
@@ -200,7 +200,7 @@ def test_sounds_without_a_mixer_are_silent(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_import_loads_nothing() -> None:
     """Importing the module touches no file and no device (headless tests import everything)."""
-    code = ("import pygame, game.ui.assets as a; "
+    code = ("import pygame, game.ui.kit.assets as a; "
             "assert not a._originals and not a._scaled; "
             "assert pygame.mixer.get_init() is None and not pygame.display.get_init()")
     env = {**os.environ, "PYTHONPATH": str(assets.ROOT)}

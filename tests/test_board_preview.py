@@ -6,7 +6,7 @@ from typing import Any
 
 from game.rules import legal_actions, load_scenario, view_for
 from game.rules.boards import STANDARD
-from game.ui.board_preview import preview, war_rivals
+from game.ui.table.board_preview import preview, war_rivals
 
 NAMES = ["Ana", "Bo"]
 

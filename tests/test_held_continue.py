@@ -90,8 +90,8 @@ def test_continue_on_the_title_shows_the_held_turn_with_end_turn_and_undo(tmp_pa
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
     from game.ui import headless
-    from game.ui.settings import Settings
-    from game.ui.title import TitleScene
+    from game.ui.menus.settings import Settings
+    from game.ui.menus.title import TitleScene
     from tests.test_ui_continue import CONFIG
     from tests.wiring import make_app
 

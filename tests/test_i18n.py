@@ -158,7 +158,7 @@ def test_the_command_line_beats_the_setting_which_beats_the_system() -> None:
 
 
 def test_the_language_setting_is_kept_between_runs(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    from game.ui.settings import LANGUAGE_CHOICES, Settings
+    from game.ui.menus.settings import LANGUAGE_CHOICES, Settings
 
     assert set(LANGUAGE_CHOICES) == {"", *i18n.LANGUAGES}
     path = tmp_path / "settings.json"

@@ -10,8 +10,8 @@ import pytest
 
 from game.i18n import catalogue
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui import theme as th
-from game.ui.fonts import CJK_FONT, ScriptFonts
+from game.ui.kit import theme as th
+from game.ui.kit.fonts import CJK_FONT, ScriptFonts
 
 FONTS = Path(CJK_FONT).parent
 

@@ -13,13 +13,13 @@ import pytest
 
 from game import i18n
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui import theme as th
-from game.ui.lan_table import countdown_line, draw_link_banner
+from game.ui.kit import theme as th
+from game.ui.lan.lan_table import countdown_line, draw_link_banner
 from tests.test_lan_screens import assert_text_fits, run_until, texts
 from tests.test_lan_table import two_seat_game
 from tests.wiring import make_app
 
-lan = pytest.importorskip("game.ui.lan_screens")
+lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 @pytest.fixture(autouse=True)
@@ -103,7 +103,7 @@ def test_the_host_lobby_speaks_chinese() -> None:
 
 def test_the_keys_the_lan_screens_build_from_names_are_in_the_catalogue() -> None:
     from game.i18n import has
-    from game.ui.lan_host import PLANS, VARIANT_TOGGLES, player_names
+    from game.ui.lan.lan_host import PLANS, VARIANT_TOGGLES, player_names
 
     keys = [f"lan.host.plan.{plan}" for plan in PLANS] + [f"lan.host.{key}.hint" for key in VARIANT_TOGGLES]
     keys += [f"variant.{key}" for key in VARIANT_TOGGLES] + [f"dynasty.{d}" for d in th.DYNASTIES]

@@ -9,7 +9,7 @@ import pytest
 
 from game import i18n
 from game.ui import headless
-from game.ui.settings import Settings
+from game.ui.menus.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
 from tests.wiring import make_app
 
@@ -48,7 +48,7 @@ def test_converted_menus_fit_in_chinese(name: str, size: tuple[int, int], chines
 
 
 def test_the_chinese_title_and_its_letters(chinese: None) -> None:
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1920, 1080), Settings(animation="off"))
     scene = TitleScene(app)
@@ -62,8 +62,8 @@ def test_the_chinese_title_and_its_letters(chinese: None) -> None:
 
 def test_choosing_a_language_in_settings_speaks_it_at_once_and_keeps_it(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.settings_scene import SettingsScene
+    from game.ui.menus.title import TitleScene
 
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
     app = make_app((1280, 720), Settings(animation="off"))
@@ -91,7 +91,7 @@ def test_choosing_a_language_in_settings_speaks_it_at_once_and_keeps_it(tmp_path
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.saved_games import SavedGamesScene
+    from game.ui.menus.saved_games import SavedGamesScene
     from tests.test_ui_fit import save_games
 
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
@@ -113,7 +113,7 @@ def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], t
 
 
 def test_the_tie_break_sentence_reads_in_each_language() -> None:
-    from game.ui.results import place_words, tie_break_line
+    from game.ui.table.results import place_words, tie_break_line
 
     names = ["Ann", "Bo"]
     close = [{"seat": 0, "place": 1, "score": 5, "colors": {"red": 5, "blue": 7, "green": 8, "black": 9}},

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
-from game.ui.table_words import describe, status_line, tray_message
+from game.ui.table.table_words import describe, status_line, tray_message
 
 
 @pytest.fixture

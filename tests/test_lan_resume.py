@@ -238,7 +238,7 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
     from game.ui.headless import click_button  # noqa: PLC0415
     from tests.wiring import make_app  # noqa: PLC0415
 
-    lan = pytest.importorskip("game.ui.lan_screens")
+    lan = pytest.importorskip("game.ui.lan.lan_screens")
     host = make_host(players=2, seed=6, data_dir=tmp_path)
     host.set_plan(0, "local")
     (guest,) = seat_players(host, 1)

@@ -16,7 +16,7 @@ from net.client import WireClient
 from net.host import HostConfig
 from tests.wiring import make_app
 
-lan = pytest.importorskip("game.ui.lan_screens")
+lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 def run_until(app, condition: Callable[[], bool], wait: float = 5.0) -> None:  # type: ignore[no-untyped-def]
@@ -250,7 +250,7 @@ def test_the_host_chooses_a_name_and_everyone_sees_it() -> None:
 def test_the_host_screen_shows_addresses_to_type_never_the_machine_name() -> None:
     import socket
 
-    from game.ui.lan_host import where_to_join
+    from game.ui.lan.lan_host import where_to_join
     from net.host import DEFAULT_PORT
     from net.interfaces import usable_addresses
 
@@ -421,7 +421,7 @@ def test_a_name_can_be_typed_when_there_is_a_keyboard() -> None:
 
 
 def test_a_host_heard_on_two_networks_is_listed_once() -> None:
-    from game.ui.lan_join import one_per_game
+    from game.ui.lan.lan_join import one_per_game
     from net.discovery import GameAnnouncement, HostedGame
 
     game = HostedGame("Ann's table", 47475, "g-1", 4, 3)

@@ -11,12 +11,12 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.headless import click_button
-from game.ui.lan_table import countdown_line
+from game.ui.lan.lan_table import countdown_line
 from net.client import WireClient
 from tests.test_lan_screens import local_config, run_until, texts
 from tests.wiring import make_app
 
-lan = pytest.importorskip("game.ui.lan_screens")
+lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 def two_seat_game(app, replace_after: float | None = 75.0):  # type: ignore[no-untyped-def]
@@ -122,7 +122,7 @@ def test_a_lan_player_sees_the_countdown_and_it_goes_when_the_computer_plays() -
 
 
 def test_a_lan_player_is_told_the_hosts_news_once() -> None:
-    from game.ui.dialog import ConfirmDialog
+    from game.ui.kit.dialog import ConfirmDialog
     from net.client import NetLink
     from net.host import Host
 

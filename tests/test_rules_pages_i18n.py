@@ -23,9 +23,9 @@ import pygame  # noqa: E402
 from game import i18n  # noqa: E402
 from game.i18n import catalogue, rules_en, rules_zh_tw  # noqa: E402
 from game.ui import headless  # noqa: E402
-from game.ui.rules_pages import PAGES  # noqa: E402
-from game.ui.rules_scene import RulesScene  # noqa: E402
-from game.ui.theme import TextRecord  # noqa: E402
+from game.ui.kit.theme import TextRecord  # noqa: E402
+from game.ui.menus.rules_pages import PAGES  # noqa: E402
+from game.ui.menus.rules_scene import RulesScene  # noqa: E402
 
 from .test_ui_contrast import low_contrast  # noqa: E402
 from .test_ui_fit import SIZES, app_with, faults  # noqa: E402

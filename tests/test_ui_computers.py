@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 from game.ui import headless  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 DEADLINE = 60.0

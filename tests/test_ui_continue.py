@@ -32,8 +32,8 @@ CONFIG = {
 
 
 def test_continue_resumes_the_last_unfinished_game_with_the_curtain_up(data: Path) -> None:
-    from game.ui.settings import Settings
-    from game.ui.title import TitleScene
+    from game.ui.menus.settings import Settings
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
@@ -61,8 +61,8 @@ def test_continue_resumes_the_last_unfinished_game_with_the_curtain_up(data: Pat
 
 
 def test_a_damaged_save_is_refused_without_crashing_the_title(data: Path) -> None:
-    from game.ui.settings import Settings
-    from game.ui.title import TitleScene
+    from game.ui.menus.settings import Settings
+    from game.ui.menus.title import TitleScene
 
     games = data / "games"
     games.mkdir()

@@ -19,9 +19,9 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.ui import theme as th  # noqa: E402
-from game.ui import widgets  # noqa: E402
-from game.ui.theme import MIN_CONTRAST, contrast  # noqa: E402
+from game.ui.kit import theme as th  # noqa: E402
+from game.ui.kit import widgets  # noqa: E402
+from game.ui.kit.theme import MIN_CONTRAST, contrast  # noqa: E402
 
 from .test_ui_fit import LONG_NAMES, MENU_SCENES, TABLE_STATES, app_with, lift, menu_scene, save_games, shown  # noqa: E402
 from .test_ui_fit import table_in as fit_table_in  # noqa: E402
@@ -132,7 +132,7 @@ def test_menu_scene_words_contrast(name: str) -> None:
 
 
 def test_saved_games_list_contrast(data: Path) -> None:
-    from game.ui.saved_games import SavedGamesScene
+    from game.ui.menus.saved_games import SavedGamesScene
 
     save_games(data)
     app = app_with((1920, 1080))
@@ -142,8 +142,8 @@ def test_saved_games_list_contrast(data: Path) -> None:
 
 
 def test_rules_pages_contrast() -> None:
-    from game.ui.rules_pages import PAGES
-    from game.ui.rules_scene import RulesScene
+    from game.ui.menus.rules_pages import PAGES
+    from game.ui.menus.rules_scene import RulesScene
 
     app = app_with((1920, 1080))
     found = []

@@ -22,7 +22,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.ui.headless import click  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 MAX_STEPS = 4000
@@ -34,7 +34,7 @@ def top(app: Any) -> Any:
 
 
 def table_of(app: Any) -> Any:
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     return next(s for s in app.stack if isinstance(s, TableScene))
 
@@ -133,7 +133,7 @@ def perform(app: Any, action: dict[str, Any]) -> None:
 
 def play_to_results(app: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
     """Play from the table to the results screen; return the results scene and the engine's ranking."""
-    from game.ui.results import ResultsScene
+    from game.ui.table.results import ResultsScene
 
     rng = random.Random(seed)
     for _ in range(MAX_STEPS):
@@ -168,7 +168,7 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
 def test_a_whole_hot_seat_game_by_mouse(tmp_path: Any, monkeypatch: Any) -> None:
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
     app = make_app((1280, 720), Settings(animation="off"))
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app.push(TitleScene(app))
     app.run_frames(5)

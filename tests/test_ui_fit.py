@@ -22,8 +22,8 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.ui import headless  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.theme import TextRecord  # noqa: E402
+from game.ui.kit.theme import TextRecord  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 from . import ui_positions  # noqa: E402
@@ -100,13 +100,13 @@ TABLE_NAMES = ["Nebuchadnezzar", "Hammurabi", "Semiramis", "Naram-Sin"]
 
 
 def menu_scene(name: str, app: Any) -> Any:
-    from game.ui.dialog import ConfirmDialog
-    from game.ui.game_menu import GameMenu, leave_words
-    from game.ui.new_game import NewGameScene
-    from game.ui.results import ResultsScene
-    from game.ui.saved_games import SavedGamesScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.title import TitleScene
+    from game.ui.kit.dialog import ConfirmDialog
+    from game.ui.menus.game_menu import GameMenu, leave_words
+    from game.ui.menus.new_game import NewGameScene
+    from game.ui.menus.saved_games import SavedGamesScene
+    from game.ui.menus.settings_scene import SettingsScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.table.results import ResultsScene
 
     pass_words = "Passing ends your turn now, with the actions you have left."
     return {
@@ -164,7 +164,7 @@ def test_menu_scene_words_fit(name: str, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_saved_games_list_fits(size: tuple[int, int], data: Path) -> None:
-    from game.ui.saved_games import SavedGamesScene
+    from game.ui.menus.saved_games import SavedGamesScene
 
     save_games(data)
     app = app_with(size)
@@ -176,7 +176,7 @@ def test_saved_games_list_fits(size: tuple[int, int], data: Path) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_new_game_with_four_long_names_and_computers_fits(size: tuple[int, int]) -> None:
-    from game.ui.new_game import NewGameScene
+    from game.ui.menus.new_game import NewGameScene
 
     app = app_with(size)
     scene = NewGameScene(app)
@@ -191,8 +191,8 @@ def test_new_game_with_four_long_names_and_computers_fits(size: tuple[int, int])
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_rules_page_fits(size: tuple[int, int]) -> None:
-    from game.ui.rules_pages import PAGES
-    from game.ui.rules_scene import RulesScene
+    from game.ui.menus.rules_pages import PAGES
+    from game.ui.menus.rules_scene import RulesScene
 
     app = app_with(size)
     found = []
@@ -210,7 +210,7 @@ def long_named(monkeypatch: pytest.MonkeyPatch, players: int = 4) -> None:
 
 def table_in(size: tuple[int, int], want: Any, players: int = 2) -> tuple[Any, Any]:
     from game.session import LocalLink
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     table, config = ui_positions.find_table(want, players=players)
     app = app_with(size)

@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from game.ui import app as app_module  # noqa: E402
 from game.ui import headless  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
@@ -43,7 +43,7 @@ def run_for(app, seconds: float, during=None) -> tuple[int, float]:
 
 
 def title_app():
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1280, 720), Settings(animation="normal"))
     app.push(TitleScene(app))
@@ -102,9 +102,9 @@ def test_the_table_rests_and_animates_when_pieces_move():
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_cached_panel_draws_the_same_pixels(size):
     """Panels drawn every frame come from a cache: it must not change a pixel (shadow included)."""
-    from game.ui import theme as th
-    from game.ui import widgets
-    from game.ui.theme import Theme
+    from game.ui.kit import panels as widgets  # the panel cache lives with the panels
+    from game.ui.kit import theme as th
+    from game.ui.kit.theme import Theme
 
     t = Theme(size)
     direct, cached = pygame.Surface(size), pygame.Surface(size)

@@ -16,8 +16,8 @@ import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
 from game.ui.headless import click, move  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
+from game.ui.table.table_scene import TableScene  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import find_table  # noqa: E402
@@ -84,7 +84,7 @@ def top_leader(table) -> bool:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_bubble_counts_its_tiles_right_and_stays_below_the_top_bar(size: tuple[int, int]) -> None:
-    from game.ui.table_words import tile_word
+    from game.ui.table.table_words import tile_word
 
     table, config = find_table(top_leader)
     app = make_app(size, Settings(animation="off"))
@@ -115,8 +115,8 @@ def test_the_bubble_counts_its_tiles_right_and_stays_below_the_top_bar(size: tup
 
 
 def test_a_leader_with_one_tile_of_its_colour_says_one_tile() -> None:
-    from game.ui.table_inspect import inspect
-    from game.ui.table_words import tile_word
+    from game.ui.table.table_inspect import inspect
+    from game.ui.table.table_words import tile_word
 
     def one_tile(table) -> bool:
         view = table.view(None)
@@ -135,7 +135,7 @@ def test_at_a_war_choice_each_side_shows_its_own_war_strength_as_the_engine_coun
     from game.i18n import name_of
     from game.rules.conflicts import pending_wars, war_side
     from game.rules.state import COLORS
-    from game.ui.table_inspect import inspect
+    from game.ui.table.table_inspect import inspect
 
     from .ui_positions import deciding
 

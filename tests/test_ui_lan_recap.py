@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
-from game.ui.lan_table import LanTableScene, open_table
-from game.ui.settings import Settings
+from game.ui.lan.lan_table import LanTableScene, open_table
+from game.ui.menus.settings import Settings
 from net.client import NetLink
 from net.host import Host
 from net.wireclient import WireClient

@@ -16,8 +16,8 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.ui import headless  # noqa: E402
-from game.ui.dialog import ConfirmDialog  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.kit.dialog import ConfirmDialog  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
@@ -41,7 +41,7 @@ def right_click(app) -> None:
 
 def table_app(size=(1280, 720)):
     """The title, then a journalled hot-seat table through the real start hook, curtain lifted."""
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app(size, Settings(animation="off"))
     app.push(TitleScene(app))
@@ -76,7 +76,7 @@ def test_back_closes_the_leave_dialog_and_the_game_goes_on(gesture):
 
 def test_leave_says_the_game_is_saved_and_continue_resumes_it():
     from game.ui.flow import has_saved_game
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app, table = table_app()
     table.ask_leave()
@@ -89,7 +89,7 @@ def test_leave_says_the_game_is_saved_and_continue_resumes_it():
 
 
 def test_menu_button_and_esc_open_the_game_menu_over_the_table():
-    from game.ui.game_menu import GameMenu
+    from game.ui.menus.game_menu import GameMenu
 
     app, table = table_app()
     headless.click_button(app, "menu", frames=3)
@@ -105,9 +105,9 @@ def test_menu_button_and_esc_open_the_game_menu_over_the_table():
 
 
 def test_game_menu_rules_settings_and_back_return_to_it():
-    from game.ui.game_menu import GameMenu
-    from game.ui.rules_scene import RulesScene
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.menus.game_menu import GameMenu
+    from game.ui.menus.rules_scene import RulesScene
+    from game.ui.menus.settings_scene import SettingsScene
 
     app, table = table_app()
     table.open_menu()
@@ -128,7 +128,7 @@ def test_game_menu_rules_settings_and_back_return_to_it():
 
 
 def test_game_menu_leave_asks_then_goes_to_the_title():
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app, table = table_app()
     table.open_menu()
@@ -146,8 +146,8 @@ def test_game_menu_leave_asks_then_goes_to_the_title():
 @pytest.mark.parametrize("gesture", [esc, right_click])
 def test_back_leaves_the_replay(data, gesture):
     from game.journal import last_unfinished
-    from game.ui.replay_scene import open_replay
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.table.replay_scene import open_replay
 
     app, table = table_app()
     action = next(a for a in table.legal() if a["kind"] == "place_tile")
@@ -164,7 +164,7 @@ def test_back_leaves_the_replay(data, gesture):
 
 def test_replay_play_and_step_have_distinct_labelled_icons(data):
     from game.journal import last_unfinished
-    from game.ui.replay_scene import open_replay
+    from game.ui.table.replay_scene import open_replay
 
     app, table = table_app((1920, 1080))
     table.send(next(a for a in table.legal() if a["kind"] == "place_tile"))
@@ -195,8 +195,8 @@ def test_a_dialogs_action_wears_the_main_action_colour_and_the_safe_choice_does_
 
 
 def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu():
-    from game.ui.game_menu import GameMenu
-    from game.ui.title import TitleScene
+    from game.ui.menus.game_menu import GameMenu
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))

@@ -26,8 +26,8 @@ from game.journal import JournalWriter, read, replay  # noqa: E402
 from game.rules import view_for  # noqa: E402
 from game.session import Seat, Table  # noqa: E402
 from game.ui import headless  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
+from game.ui.kit.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -99,9 +99,9 @@ def sofa_sized(app: Any, scene: Any) -> None:
 
 # -- the replay ------------------------------------------------------------------------------------
 def test_results_open_the_replay_which_steps_to_the_end_and_back_by_clicks(data: Path) -> None:
-    from game.ui.replay_scene import ReplayScene
-    from game.ui.results import ResultsScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.table.replay_scene import ReplayScene
+    from game.ui.table.results import ResultsScene
 
     app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))
@@ -150,7 +150,7 @@ def test_results_open_the_replay_which_steps_to_the_end_and_back_by_clicks(data:
 
 
 def test_play_advances_about_one_action_a_second_and_pauses(data: Path) -> None:
-    from game.ui.replay_scene import open_replay
+    from game.ui.table.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 2, 5, limit=40)
     app = make_app((1280, 720), Settings(animation="normal"))
@@ -168,7 +168,7 @@ def test_play_advances_about_one_action_a_second_and_pauses(data: Path) -> None:
 
 
 def test_a_click_on_forward_while_pieces_move_lands_them_and_steps(data: Path) -> None:
-    from game.ui.replay_scene import open_replay
+    from game.ui.table.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 2, 5, limit=10)
     app = make_app((1280, 720), Settings(animation="slow"))
@@ -182,7 +182,7 @@ def test_a_click_on_forward_while_pieces_move_lands_them_and_steps(data: Path) -
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay_screenshots(data: Path, size: tuple[int, int]) -> None:
-    from game.ui.replay_scene import open_replay
+    from game.ui.table.replay_scene import open_replay
 
     path = saved_game(data, "20260101-120000", 4, 9, variants=("buildings",))
     app = make_app(size, Settings(animation="off"))
@@ -199,8 +199,8 @@ def test_replay_screenshots(data: Path, size: tuple[int, int]) -> None:
 
 
 def test_a_replay_that_cannot_be_read_says_why(data: Path) -> None:
-    from game.ui.dialog import ConfirmDialog
-    from game.ui.replay_scene import open_replay
+    from game.ui.kit.dialog import ConfirmDialog
+    from game.ui.table.replay_scene import open_replay
 
     bad = data / "games" / "broken.journal"
     bad.parent.mkdir(parents=True)
@@ -227,8 +227,8 @@ def make_library(data: Path) -> dict[str, Path]:
 
 
 def open_list(size: tuple[int, int]) -> tuple[Any, Any]:
-    from game.ui.saved_games import SavedGamesScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.saved_games import SavedGamesScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app(size, Settings(animation="off"))
     app.push(TitleScene(app))
@@ -259,10 +259,10 @@ def test_saved_games_list_shows_every_game_and_the_damaged_ones_problem(data: Pa
 
 
 def test_saved_games_watch_continue_and_delete(data: Path) -> None:
-    from game.ui.dialog import ConfirmDialog
-    from game.ui.replay_scene import ReplayScene
-    from game.ui.saved_games import SavedGamesScene
-    from game.ui.table_scene import TableScene
+    from game.ui.kit.dialog import ConfirmDialog
+    from game.ui.menus.saved_games import SavedGamesScene
+    from game.ui.table.replay_scene import ReplayScene
+    from game.ui.table.table_scene import TableScene
 
     paths = make_library(data)
     app, scene = open_list((1280, 720))
@@ -314,7 +314,7 @@ def test_an_empty_list_says_so(data: Path) -> None:
 
 
 def test_the_title_opens_watch_a_lan_game(data: Path) -> None:
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1280, 720), Settings(animation="off"))
     app.push(TitleScene(app))

@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.rules.vocabulary import COLORS  # noqa: E402
-from game.ui.board_draw import PieceArt  # noqa: E402
-from game.ui.table_layout import TableLayout  # noqa: E402
-from game.ui.table_panels import SeatPanels, score_badges  # noqa: E402
-from game.ui.theme import MIN_TEXT_1080  # noqa: E402
+from game.ui.kit.theme import MIN_TEXT_1080  # noqa: E402
+from game.ui.table.board_draw import PieceArt  # noqa: E402
+from game.ui.table.table_layout import TableLayout  # noqa: E402
+from game.ui.table.table_panels import SeatPanels, score_badges  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 

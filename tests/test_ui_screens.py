@@ -35,11 +35,11 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def scenes():
-    from game.ui.new_game import NewGameScene
-    from game.ui.results import ResultsScene
-    from game.ui.rules_scene import RulesScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.new_game import NewGameScene
+    from game.ui.menus.rules_scene import RulesScene
+    from game.ui.menus.settings_scene import SettingsScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.table.results import ResultsScene
 
     return {
         "title": TitleScene,
@@ -65,9 +65,9 @@ def test_scene_renders(name, size):
 
 
 def test_click_through_title_new_game_settings():
-    from game.ui.new_game import NewGameScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.new_game import NewGameScene
+    from game.ui.menus.settings_scene import SettingsScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1920, 1080))
     app.push(TitleScene(app))
@@ -87,7 +87,7 @@ def test_click_through_title_new_game_settings():
 
 
 def test_new_game_choices_make_the_config():
-    from game.ui.new_game import NewGameScene
+    from game.ui.menus.new_game import NewGameScene
 
     app = make_app((1920, 1080))
     seen = []
@@ -111,9 +111,9 @@ def test_new_game_choices_make_the_config():
 
 
 def test_rules_pages_turn_and_results_skip():
-    from game.ui.results import ResultsScene
-    from game.ui.rules_pages import PAGES
-    from game.ui.rules_scene import RulesScene
+    from game.ui.menus.rules_pages import PAGES
+    from game.ui.menus.rules_scene import RulesScene
+    from game.ui.table.results import ResultsScene
 
     app = make_app((1920, 1080))
     rules = app.push(RulesScene(app))
@@ -130,7 +130,7 @@ def test_rules_pages_turn_and_results_skip():
 
 
 def test_resize_relayouts_every_scene():
-    from game.ui.title import TitleScene
+    from game.ui.menus.title import TitleScene
 
     app = make_app((1280, 720))
     title = app.push(TitleScene(app))
@@ -142,7 +142,7 @@ def test_resize_relayouts_every_scene():
 
 def test_rules_pages_say_what_rules_md_says():
     """Page 8 once said the ziggurat scores for "your king beside it"; RULES.md §16.3 says in its kingdom."""
-    from game.ui.rules_pages import PAGES
+    from game.ui.menus.rules_pages import PAGES
 
     variants = " ".join(next(p for p in PAGES if p.title == "Variants").lines)
     assert "beside" not in variants

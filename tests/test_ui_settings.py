@@ -10,7 +10,7 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from game.ui.settings import FILE_NAME, Settings, data_dir  # noqa: E402
+from game.ui.menus.settings import FILE_NAME, Settings, data_dir  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +62,7 @@ def test_a_good_file_is_not_replaced_when_writing_fails(data, monkeypatch):
 
 def test_settings_screen_applies_and_saves(data):
     from game.ui.headless import click, click_button, settle
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.menus.settings_scene import SettingsScene
     from tests.wiring import make_app
 
     app = make_app((1920, 1080))

@@ -13,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 
 from game.ui.headless import settle  # noqa: E402
-from game.ui.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
+from game.ui.kit.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 RANKING = [
@@ -23,14 +23,14 @@ RANKING = [
 
 
 def make(name, app):
-    from game.ui.dialog import ConfirmDialog
-    from game.ui.game_menu import GameMenu
-    from game.ui.new_game import NewGameScene
-    from game.ui.results import ResultsScene
-    from game.ui.rules_scene import RulesScene
-    from game.ui.saved_games import SavedGamesScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.title import TitleScene
+    from game.ui.kit.dialog import ConfirmDialog
+    from game.ui.menus.game_menu import GameMenu
+    from game.ui.menus.new_game import NewGameScene
+    from game.ui.menus.rules_scene import RulesScene
+    from game.ui.menus.saved_games import SavedGamesScene
+    from game.ui.menus.settings_scene import SettingsScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.table.results import ResultsScene
 
     return {
         "title": lambda: TitleScene(app),

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ui.table_panels import VARIANT_NAMES, variants_line
+from game.ui.table.table_panels import VARIANT_NAMES, variants_line
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -21,8 +21,8 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 import pygame  # noqa: E402
 
 from game.ui.headless import click, move  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
+from game.ui.table.table_scene import TableScene  # noqa: E402
 from main import local_game  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 

@@ -18,8 +18,8 @@ import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
 from game.ui.headless import click, move  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
+from game.ui.table.table_scene import TableScene  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 from .ui_positions import deciding, find_table  # noqa: E402

@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.ui import theme as th  # noqa: E402
-from game.ui.board_draw import BoardPainter, PieceArt  # noqa: E402
-from game.ui.table_layout import TableLayout  # noqa: E402
+from game.ui.kit import theme as th  # noqa: E402
+from game.ui.table.board_draw import BoardPainter, PieceArt  # noqa: E402
+from game.ui.table.table_layout import TableLayout  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 

@@ -12,8 +12,8 @@ import pygame  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from game.ui import textfit  # noqa: E402
-from game.ui.textfit import CLOSING, OPENING, ellipsize, fit, units, wrap  # noqa: E402
+from game.ui.kit import textfit  # noqa: E402
+from game.ui.kit.textfit import CLOSING, OPENING, ellipsize, fit, units, wrap  # noqa: E402
 
 
 def mono(text: str) -> int:
@@ -112,7 +112,7 @@ def test_ellipsize():
 
 
 def test_theme_blit_fit_keeps_text_inside_its_box():
-    from game.ui.theme import Theme
+    from game.ui.kit.theme import Theme
 
     pygame.font.init()
     t = Theme((1920, 1080), record_text=[])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
-from game.ui.settings import Settings
+from game.ui.menus.settings import Settings
 from main import hooks
 
 

@@ -18,7 +18,7 @@ clients keep reading the English; new ones show `wire.shown(payload, fallback=en
 Parameters are data (numbers, player names, colours as their wire names) and the client shows
 game words itself (a parameter `color` = "red" -> t("color.red")). Lobby states are already data
 (seats, plans, dynasties as wire names) and the screens word them; events are data that the table
-words (game/ui/table_words.py, still English). What is built today: the catalogue, `wire`, and the
+words (game/ui/table/table_words.py, still English). What is built today: the catalogue, `wire`, and the
 LAN screens through `t`; net/ still sends English sentences, listed here.
 The engine stays free of this package: `IllegalAction` would carry `key` and `params` attributes
 beside its English message, and the host forwards them. The host's console (`say`) follows the

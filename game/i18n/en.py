@@ -2,6 +2,8 @@
 
 Parameters are named in braces ({name}); a plural message chooses its form by the parameter `n`.
 Keys are grouped by where the player meets them: the game's words first, then each screen.
+
+Data, not code: one line a message, so its length follows the catalogue's.
 """
 
 from __future__ import annotations

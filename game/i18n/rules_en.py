@@ -1,4 +1,4 @@
-"""The English words of the in-game rules pages (game/ui/rules_pages.py): key -> message.
+"""The English words of the in-game rules pages (game/ui/menus/rules_pages.py): key -> message.
 
 A summary of RULES.md for the sofa: each page is `rules.<page>.title`, its bullet lines
 `rules.<page>.1` … and an optional `rules.<page>.caption` under its diagram; the diagrams' own labels

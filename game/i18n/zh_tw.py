@@ -2,6 +2,8 @@
 
 The game's words are the glossary's (`glossary.py`); Taiwan usage for the rest (電腦, 網路, 連線).
 Chinese has no plural forms: every message is one string.
+
+Data, not code: one line a message, so its length follows the catalogue's.
 """
 
 from __future__ import annotations

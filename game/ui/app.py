@@ -5,10 +5,13 @@ modal overlays), the ONE place that reads input, the 60 fps clock and the idle l
 (when nothing moves the client waits for input and stops redrawing: ambient animation runs at a low
 rate and links are still polled a few times a second — see `run()`), resize ->
 every scene's layout, the back gesture (right click, or ESC — never required), scene cross-fades,
-and lazy access to sprites and sounds (game.ui.assets).
+and lazy access to sprites and sounds (game.ui.kit.assets).
 
 Nothing happens at import time: the window opens in `App.open()` (called by `run()` / `step()`).
 Must not import: game.rules, net, or any concrete scene (the hooks import those lazily).
+
+A little over 400 lines: the window, the scene stack, the resting frame loop and the media the scenes
+reach through the App (sprites, sounds) are one object's job; splitting the media out would only add a hop.
 """
 
 from __future__ import annotations
@@ -23,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import assets
-from game.ui.settings import ANIMATION_SPEEDS, Settings
-from game.ui.theme import LAPIS_DEEP, Theme
+from game.ui.kit import assets
+from game.ui.kit.theme import LAPIS_DEEP, Theme
+from game.ui.menus.settings import ANIMATION_SPEEDS, Settings
 
 if TYPE_CHECKING:
     from game.ui.flow import Hooks
-    from game.ui.scene import Scene
+    from game.ui.kit.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +103,7 @@ class App:
         self._set_icon()
         self._set_mode()
         self.clock = pygame.time.Clock()
-        from game.ui.widgets import set_sound_hook
+        from game.ui.kit.widgets import set_sound_hook
 
         set_sound_hook(self.play)
 
@@ -355,7 +358,7 @@ class App:
         return self._hooks
 
     def sprite(self, name: str, size: tuple[int, int]) -> pygame.Surface | None:
-        """A sprite from game.ui.assets at this size, or None (callers then draw a fallback)."""
+        """A sprite from game.ui.kit.assets at this size, or None (callers then draw a fallback)."""
         key = (name, (int(size[0]), int(size[1])))
         if key not in self._sprites:
             self._sprites[key] = self._load_sprite(name, key[1])
@@ -374,7 +377,7 @@ class App:
 
     @property
     def sounds(self) -> Any:
-        """game.ui.assets.Sounds at the settings volume, or None when there is no sound at all."""
+        """game.ui.kit.assets.Sounds at the settings volume, or None when there is no sound at all."""
         if not self._sounds_tried:
             self._sounds_tried = True
             self._sounds = self._open_sounds()

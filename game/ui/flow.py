@@ -28,13 +28,13 @@ if TYPE_CHECKING:
     from game.journal import Journal
     from game.session import Link
     from game.ui.app import App
-    from game.ui.table_scene import Computers
+    from game.ui.table.table_scene import Computers
     from net.client import NetLink
     from net.host import Host, HostConfig
 
 log = logging.getLogger(__name__)
 
-LAN_MODULE = "game.ui.lan_screens"   # the title checks that the LAN screens import cleanly
+LAN_MODULE = "game.ui.lan.lan_screens"   # the title checks that the LAN screens import cleanly
 
 
 class WiredGame(Protocol):
@@ -68,7 +68,7 @@ def unwired(what: str) -> Callable[..., Any]:
 
 def open_table(app: App, config: dict[str, Any], game: WiredGame) -> None:
     """Replace the top scene with the table of a wired local game."""
-    from game.ui.table_scene import TableScene
+    from game.ui.table.table_scene import TableScene
 
     app.replace(TableScene(app, config, game.link, game.computers, journal_path=game.journal_path))
 
@@ -81,7 +81,7 @@ def default_start_game(app: App, config: dict[str, Any]) -> None:
 def has_saved_game() -> bool:
     """Whether an unfinished local game waits in the data folder."""
     from game.journal import last_unfinished
-    from game.ui.settings import data_dir
+    from game.ui.menus.settings import data_dir
 
     try:
         return last_unfinished(data_dir()) is not None
@@ -92,8 +92,8 @@ def has_saved_game() -> bool:
 def default_continue_game(app: App) -> None:
     """Resume the last unfinished local game exactly where it stopped, curtain up."""
     from game.journal import last_unfinished
-    from game.ui.dialog import alert
-    from game.ui.settings import data_dir
+    from game.ui.kit.dialog import alert
+    from game.ui.menus.settings import data_dir
 
     saved = last_unfinished(data_dir())
     if saved is None:
@@ -105,7 +105,7 @@ def default_continue_game(app: App) -> None:
 def resume_game(app: App, path: Path) -> None:
     """Resume one saved local game (the Saved-games list's Continue) where it stopped, curtain up."""
     from game.journal import JournalError
-    from game.ui.dialog import alert
+    from game.ui.kit.dialog import alert
 
     try:
         game, config, journal = app.hooks.saved_game(path)
@@ -119,21 +119,21 @@ def resume_game(app: App, path: Path) -> None:
 
 def host_lan(app: App) -> None:
     """Open the screen that hosts a LAN game."""
-    from game.ui.lan_screens import HostScene
+    from game.ui.lan.lan_screens import HostScene
 
     app.push(HostScene(app))
 
 
 def join_lan(app: App) -> None:
     """Open the screen that joins a LAN game."""
-    from game.ui.lan_screens import JoinScene
+    from game.ui.lan.lan_screens import JoinScene
 
     app.push(JoinScene(app))
 
 
 def watch_lan(app: App) -> None:
     """Open the screen that watches a LAN game from the TV (a spectator, DESIGN.md)."""
-    from game.ui.lan_screens import WatchScene
+    from game.ui.lan.lan_screens import WatchScene
 
     app.push(WatchScene(app))
 
@@ -141,7 +141,7 @@ def watch_lan(app: App) -> None:
 def default_play_again(app: App, config: dict[str, Any] | None) -> None:
     """After the results: the same table again with a new seed, or the New-game screen."""
     if config is None:
-        from game.ui.new_game import NewGameScene
+        from game.ui.menus.new_game import NewGameScene
 
         app.replace(NewGameScene(app))
         return

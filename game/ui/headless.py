@@ -17,7 +17,7 @@ import pygame  # noqa: E402  (the drivers above must be chosen first)
 
 from game.ui.app import App  # noqa: E402
 from game.ui.flow import Hooks  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.menus.settings import Settings  # noqa: E402
 
 
 def make_app(size: tuple[int, int] = (1920, 1080), settings: Settings | None = None,

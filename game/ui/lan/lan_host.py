@@ -1,0 +1,368 @@
+"""The host's LAN lobby: a net.host.Host runs while this screen (and then the table) is open.
+
+Owns: `HostScene`: each seat open for the LAN, played on this screen, or a computer; the host
+player's name (`NameField`, also used by the join screens: the New-game screen's cycler of names, plus
+typing when there is a keyboard); the options everyone sees; every address of this computer that
+players can type, in large print; Start once every seat is filled; every game journalled in the data
+folder, and Continue resuming the last unfinished LAN game. What the lobby shows is a snapshot taken
+under the host's lock once a frame (the host's thread changes the seats as players come and go).
+
+Imports pygame, game.ui, game.journal and net (DESIGN.md: the UI may import the LAN). Never game.rules.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import name_of, t
+from game.journal import JournalError, SavedGame, last_unfinished
+from game.ui.kit import theme as th
+from game.ui.kit.dialog import alert, confirm
+from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
+from game.ui.lan.lan_table import open_table
+from game.ui.menus.menu import MARGIN, MenuScene
+from game.ui.menus.settings import data_dir
+from net.host import DEFAULT_PORT, HostConfig
+from net.interfaces import LOOPBACK, usable_addresses
+from net.lobby import Refusal
+from net.protocol import MAX_NAME
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from net.host import Host
+
+log = logging.getLogger(__name__)
+
+PLANS = ("open", "local", "easy", "normal", "hard")  # each seat's choices, named lan.host.plan.<plan>
+VARIANT_TOGGLES = ("open_scores", "advanced_board", "buildings", "ziggurat")  # variant.<v>, lan.host.<v>.hint
+NAME_KEY = "lan_name"  # app.shared: the name this player chose last, on the host or the join screens
+ADDRESSES_EVERY = 5.0  # seconds between looks at this computer's addresses (Wi-Fi comes and goes)
+ROW_GAP = 26
+NEWS_LINES = 3
+
+
+class NameField(Cycler):
+    """The New-game screen's Cycler of names, which also takes a name typed on a keyboard when there is one.
+
+    Typing over one of player_names() starts a new name; Backspace takes a letter off (a name keeps at least one).
+    """
+
+    def __init__(
+        self, value: str, on_change: Callable[[str], Any], allowed: Callable[[str], bool], label: str = "{}"
+    ) -> None:
+        self.label_format = label
+        super().__init__(self._options(value), value, on_change, allowed=allowed,
+                         text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
+
+    def _options(self, typed: str) -> list[tuple[str, str]]:
+        offered = player_names()
+        names = offered if typed in offered else [*offered, typed]
+        return [(n, self.label_format.format(n)) for n in names]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.visible and self.enabled:
+            if event.type == pygame.TEXTINPUT:
+                self.type(event.text)
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self.type_back()
+                return True
+        return super().handle(event)
+
+    def type(self, text: str) -> None:
+        """Add typed text to the name (an offered name is replaced, not added to)."""
+        text = "".join(c for c in text if c.isprintable())
+        start = "" if self.value in player_names() else self.value
+        name = (start + text).lstrip()[:MAX_NAME]
+        if name:
+            self._take(name)
+
+    def type_back(self) -> None:
+        """Take the last letter off a typed name."""
+        if self.value not in player_names() and len(self.value) > 1:
+            self._take(self.value[:-1])
+
+    def _take(self, name: str) -> None:
+        self.set_options(self._options(name), name)
+        self.flash = 1.0
+        if self.on_change is not None:
+            self.on_change(name)
+
+
+def player_names() -> list[str]:
+    """Return the names a player is offered, in this language (Sumerian and Akkadian rulers)."""
+    return t("lan.names").split("|")
+
+
+def chosen_name(app: App) -> str:
+    """Return the name this player chose last (the first offered name until they choose)."""
+    name = app.shared.get(NAME_KEY)
+    return name if isinstance(name, str) and name else player_names()[0]
+
+
+def table_name(name: str) -> str:
+    """Return what the LAN is told this game is called."""
+    return t("lan.host.table_name", name=name)[:MAX_NAME]
+
+
+def where_to_join(addresses: list[str], port: int, bind: str) -> str:
+    """Return the line that tells players which address to type."""
+    if bind == LOOPBACK:
+        addresses = [LOOPBACK]
+    if not addresses:
+        key = "lan.host.no_network" if port == DEFAULT_PORT else "lan.host.no_network_port"
+        return t(key, address=LOOPBACK, port=port)
+    joined = t("lan.host.address_or").join(addresses[:3])
+    return t("lan.host.join_at" if port == DEFAULT_PORT else "lan.host.join_at_port", addresses=joined, port=port)
+
+
+class HostScene(MenuScene):
+    """The host's lobby. A Host runs while this scene (and then the table) is open."""
+
+    def __init__(self, app: App, config: HostConfig | None = None) -> None:
+        self.heading = t("lan.host.heading")
+        super().__init__(app)
+        self.news: deque[str] = deque(maxlen=12)
+        name = chosen_name(app)
+        # Every LAN game hosted from this screen is journalled, so that Continue can take it up after a crash.
+        self.host = self._start_host(config or HostConfig(host_name=table_name(name), data_dir=data_dir()))
+        self.seats: list[dict[str, Any]] = []
+        self.ready = False
+        self.snapshot()
+        self.saved = self._last_lan_game()
+        self.add_back_button(t("common.back"))
+        self.players = self.add("players", Stepper(max(2, len(self.seats)), 2, 4, self.set_players,
+                                                   fmt=lambda n: t("lan.host.players", n=n), ink=th.CREAM))
+        you = t("lan.host.you", name="{}")  # NameField fills in the name
+        self.name = self.add("name", NameField(name, self.set_name, self.name_free, label=you))
+        plans = [(plan, t(f"lan.host.plan.{plan}")) for plan in PLANS]
+        self.plans = [self.add(f"seat{i}", Cycler(plans, "open", lambda v, i=i: self.set_plan(i, v)))
+                      for i in range(4)]
+        self.toggles = {key: self.add(key, Toggle(name_of("variant", key), False,
+                                                  lambda on, key=key: self.set_variant(key, on),
+                                                  hint=t(f"lan.host.{key}.hint"), ink=th.CREAM))
+                        for key in VARIANT_TOGGLES}
+        self.start = self.add("start", Button(t("lan.host.start"), self.start_game, hint=t("lan.host.start.hint")))
+        self.resume = self.add("continue", Button(t("lan.host.continue"), self.continue_game, style="warm",
+                                                  hint=t("lan.host.continue.hint")))
+        self.resume.visible = self.saved is not None
+        self.seat_rects: list[pygame.Rect] = []
+        self.addresses = usable_addresses()
+        self._addresses_wait = ADDRESSES_EVERY
+        self._handed_over = False
+        self.plans[0].value = "local"
+        if self.host is not None:
+            self.set_plan(0, "local")
+
+    def _start_host(self, config: HostConfig) -> Host | None:
+        for port in (config.port, 0):  # the usual port, or any free one if another program holds it
+            config.port = port
+            try:
+                return self.app.hooks.host_game(config, self.news.append)
+            except OSError as err:
+                log.warning("cannot host on port %s: %s", port, err)
+        self.news.append(t("lan.host.cannot_host"))
+        return None
+
+    def snapshot(self) -> None:
+        """Copy the seats (and whether the game may start) under the host's lock: its thread changes them."""
+        if self.host is None:
+            self.seats, self.ready = [], False
+            return
+        with self.host.lock:
+            self.seats = self.host.lobby.seats_wire()
+            self.ready = self.host.can_start()
+
+    # -- the host's choices ------------------------------------------------------------------------
+    def set_players(self, count: int) -> None:
+        if self.host is not None:
+            self.host.set_players(count)
+            self.snapshot()
+
+    def name_free(self, name: str) -> bool:
+        """Whether no LAN player at this table goes by this name already."""
+        return not any(s["name"] == name and s["plan"] == "open" for s in self.seats)
+
+    def set_name(self, name: str) -> None:
+        """Take name for this screen's seats, and call the table after it."""
+        self.app.shared[NAME_KEY] = name
+        if self.host is None:
+            return
+        self.host.set_host_name(table_name(name))  # the clients and the announcement hear it at once
+        for seat, plan in enumerate(self.plans):
+            if seat < len(self.seats) and plan.value == "local":
+                self.set_plan(seat, "local")
+
+    def local_name(self, seat: int) -> str:
+        """Return the name of a seat played on this screen: the host's for the first, free names after."""
+        local = [i for i, plan in enumerate(self.plans[: len(self.seats)]) if plan.value == "local"]
+        if not local or seat == local[0]:
+            return self.name.value
+        used = {s["name"] for i, s in enumerate(self.seats) if i != seat} | {self.name.value}
+        return next((n for n in player_names() if n not in used), t("lan.host.player_n", n=seat + 1))
+
+    def set_plan(self, seat: int, value: str) -> None:
+        if self.host is None:
+            return
+        plan, level = (value, "normal") if value in ("open", "local") else ("computer", value)
+        name = self.local_name(seat) if plan == "local" else None
+        try:
+            self.host.set_plan(seat, plan, level, name)
+        except Refusal as err:
+            self.news.append(str(err))
+        self.snapshot()
+
+    def set_variant(self, key: str, on: bool) -> None:
+        if self.host is not None:
+            self.host.set_variant(key, on)
+
+    def start_game(self) -> None:
+        if self.host is None:
+            return
+        try:
+            self.host.start_game()
+        except Refusal as err:
+            alert(self.app, t("lan.host.not_yet"), str(err))
+            return
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        assert self.host is not None
+        with self.host.lock:
+            lobby = {"seats": self.host.lobby.seats_wire(), "options": self.host.lobby.options("playing")}
+        self._handed_over = True  # the table's link now owns the host: closing the table stops it
+        open_table(self.app, self.host.local_link(), lobby)
+
+    def _last_lan_game(self) -> SavedGame | None:
+        folder = self.host.config.data_dir if self.host is not None else None
+        if folder is None:
+            return None
+        try:
+            return last_unfinished(folder, lan=True)
+        except OSError as err:
+            log.info("cannot look for saved LAN games: %s", err)
+            return None
+
+    def continue_game(self) -> None:
+        """Take up the last unfinished LAN game: players come back to their seats with their tokens."""
+        if self.host is None or self.saved is None:
+            return
+        try:
+            journal = self.host.resume_game(self.saved.path, local=True)
+        except (JournalError, OSError, Refusal) as err:
+            alert(self.app, t("lan.host.cannot_continue"), str(err))
+            self.saved, self.resume.visible = None, False
+            return
+        self._hand_over()
+        news = []
+        if journal.recovered_from is not None:
+            news.append(t("lan.host.repaired", n=len(journal.actions)))
+        warning = self.host.resume_warning  # seats whose tokens are lost stay closed until reopened on the table
+        if warning:
+            news.append(warning)
+        if news:
+            title = t("lan.host.repaired.title") if journal.recovered_from is not None else t("lan.host.seats_closed")
+            alert(self.app, title, " ".join(news))
+
+    def exit(self) -> None:
+        if self.host is not None and not self._handed_over:
+            self.host.stop(t("lan.host.closed_lobby"))
+            self.host = None
+
+    def back(self) -> None:
+        if self.host is None:
+            super().back()
+            return
+        confirm(self.app, t("lan.host.close.title"), t("lan.host.close.text"),
+                self.close_and_leave, yes=t("lan.host.close.yes"), no=t("lan.host.close.no"))
+
+    def close_and_leave(self) -> None:
+        if self.host is not None:
+            self.host.stop(t("lan.host.closed_lobby"))
+            self.host = None
+        super().back()
+
+    # -- per frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.snapshot()
+        for i, cycler in enumerate(self.plans):
+            cycler.visible = i < len(self.seats)
+        self.start.enabled = self.ready
+        self._addresses_wait -= dt
+        if self._addresses_wait <= 0:
+            self._addresses_wait = ADDRESSES_EVERY
+            self.addresses = usable_addresses()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(210)
+        self.players.set_rect(pygame.Rect(left, top, tm.s(560), h))
+        self.name.set_rect(pygame.Rect(left + tm.s(600), top, tm.s(440), h))
+        self.seat_rects = []
+        for i, cycler in enumerate(self.plans):
+            row = pygame.Rect(left, top + (i + 1) * (h + tm.s(ROW_GAP)), tm.s(1040), h)
+            self.seat_rects.append(row)
+            cycler.set_rect(pygame.Rect(row.left + tm.s(440), row.top, tm.s(600), h))
+        right = size[0] - tm.s(MARGIN) - tm.s(620)
+        for i, toggle in enumerate(self.toggles.values()):
+            toggle.set_rect(pygame.Rect(right, top + i * tm.s(110), tm.s(620), tm.s(96)))
+        self.start.set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - tm.s(420), size[1] - tm.s(MARGIN) - h, tm.s(420), h))
+        self.resume.set_rect(self.start.rect.move(-tm.s(460), 0))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        tm = self.theme
+        for row, seat in zip(self.seat_rects, self.seats, strict=False):
+            self._draw_seat(surface, row, seat)
+        if self.host is not None:
+            line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
+            box = pygame.Rect(tm.s(MARGIN), tm.s(128), surface.get_width() - 2 * tm.s(MARGIN), tm.s(70))
+            tm.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
+        self._draw_news(surface)
+
+    def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
+        tm = self.theme
+        pygame.draw.circle(surface, th.DYNASTY_COLORS.get(seat["dynasty"], th.SAND), (row.left + tm.s(40), row.centery),
+                           tm.s(30))
+        label = pygame.Rect(row.left + tm.s(90), row.top, tm.s(340), row.height // 2 + tm.s(6))
+        tm.blit_fit(surface, t("lan.host.seat", n=seat["seat"] + 1), th.TEXT_BODY, th.CREAM, label, align="left",
+                    valign="bottom", shadow=True, max_lines=1)
+        who, ink = seat_line(seat)
+        below = pygame.Rect(label.left, label.bottom, label.width, row.bottom - label.bottom)
+        tm.blit_fit(surface, who, th.TEXT_SMALL, ink, below, align="left", valign="top", shadow=True, max_lines=1)
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        """Draw, above the buttons at the bottom, why nobody can see the game (while that lasts), then news."""
+        tm = self.theme
+        width = surface.get_width() - 2 * tm.s(MARGIN)
+        problem = self.host.announce_problem if self.host is not None else ""
+        pinned = tm.wrap(problem, th.TEXT_SMALL, width) if problem else []
+        # The host's and the announcer's threads append news: copy it in one step (no Python code runs
+        # inside tuple(), so no append can land half-way through) before reading it line by line.
+        said = tuple(self.news)
+        news = [part for line in said if line != problem for part in tm.wrap(line, th.TEXT_SMALL, width)]
+        lines = [(line, th.GOLD_LIGHT) for line in pinned][:NEWS_LINES]
+        lines += [(line, th.SAND_LIGHT) for line in news[len(news) - (NEWS_LINES - len(lines)):]]
+        y = surface.get_height() - tm.s(MARGIN) - tm.s(th.BUTTON_HEIGHT) - tm.s(20) - len(lines) * tm.s(40)
+        area = pygame.Rect(tm.s(MARGIN), y, width, len(lines) * tm.s(40))
+        for line, ink in lines:
+            tm.blit_text(surface, line, th.TEXT_SMALL, ink, shadow=True, within=area, topleft=(tm.s(MARGIN), y))
+            y += tm.s(40)
+
+
+def seat_line(seat: dict[str, Any]) -> tuple[str, pygame.Color]:
+    """Return who sits at a seat of the lobby, as the host reads it, and its colour."""
+    if seat["plan"] == "open":
+        if seat["taken"]:
+            return t("lan.host.seat.lan", name=seat["name"], dynasty=name_of("dynasty", seat["dynasty"])), th.GOLD_LIGHT
+        return t("lan.host.seat.waiting"), th.SAND
+    if seat["plan"] == "local":
+        return t("lan.host.seat.here", name=seat["name"]), th.GOLD_LIGHT
+    return seat["name"] or t("lan.host.seat.computer"), th.SAND_LIGHT

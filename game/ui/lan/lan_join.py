@@ -1,0 +1,361 @@
+"""Joining a LAN game: find it (announced, or an address typed on a keypad), then sit down or watch.
+
+Owns: `JoinScene` (games announced on the LAN appear by themselves, each with the address it came
+from; an address can be typed on an on-screen keypad), `WatchScene` (JoinScene that goes straight to
+watching) and `SeatScene` (the host's lobby as a spectator sees it: pick a free seat, a name and a
+dynasty, or just watch; the table opens with the game's link once the host starts). Mouse only,
+sized for a TV.
+
+Imports pygame, game.ui and net (DESIGN.md: the UI may import the LAN). Never game.rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import name_of, names_of, t
+from game.ui.kit import theme as th
+from game.ui.kit.dialog import alert
+from game.ui.kit.panels import draw_panel
+from game.ui.kit.widgets import Button, Cycler
+from game.ui.lan.lan_host import NAME_KEY, NameField, chosen_name
+from game.ui.lan.lan_table import open_table
+from game.ui.menus.menu import MARGIN, MenuScene
+from net.discovery import GameAnnouncement, Listener
+from net.host import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from net.client import NetLink
+
+TOKENS_KEY = "lan_tokens"  # app.shared: (address, port) -> (seat, token), to take a seat back after a crash
+
+
+def game_label(found: GameAnnouncement) -> tuple[str, str]:
+    """Return a discovered game's button text (its name and the address to type) and hint (seats, rules)."""
+    game = found.game
+    extra = names_of("variant", game.options.get("variants", [])) or t("variant.standard")
+    free = t("lan.join.seats_free", n=game.seats_free, total=game.seats_total) if game.seats_free \
+        else t("lan.join.watch_only")
+    port = "" if game.tcp_port == DEFAULT_PORT else f":{game.tcp_port}"
+    return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
+
+
+def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
+    """Return each game once: a host on two networks is heard at two addresses (the first one heard stays)."""
+    games: dict[tuple[str, int], GameAnnouncement] = {}
+    for found in heard:
+        games.setdefault((found.game.game_id, found.game.tcp_port), found)
+    return list(games.values())
+
+
+class JoinScene(MenuScene):
+    """Games on the LAN appear by themselves; an address can be typed on the keypad."""
+
+    heading_key = "lan.join.heading"
+    watch = False
+    MAX_GAMES = 4
+
+    def __init__(self, app: App) -> None:
+        self.heading = t(self.heading_key)
+        super().__init__(app)
+        self.address = ""
+        self.games: list[GameAnnouncement] = []
+        self.listener: Listener | None = None
+        self.problem = ""
+        try:
+            self.listener = Listener()
+        except (OSError, ValueError) as err:
+            self.problem = t("lan.join.cannot_listen", error=err)
+        self.add_back_button(t("common.back"))
+        self.game_buttons = [self.add(f"game{i}", Button("", lambda i=i: self.choose_game(i), style="quiet"))
+                             for i in range(self.MAX_GAMES)]
+        self.game_notes = ["" for _ in range(self.MAX_GAMES)]
+        keys = [*"123456789", ".", "0", "del"]
+        self.keys = {k: self.add(f"key_{k}", Button(t("lan.join.key_del") if k == "del" else k,
+                                                    lambda k=k: self.press(k), style="warm")) for k in keys}
+        self.add("this_computer", Button(t("lan.join.this_computer"), lambda: self.set_address("127.0.0.1"),
+                                         style="quiet"))
+        connect = t("lan.join.watch") if self.watch else t("lan.join.connect")
+        self.connect = self.add("connect", Button(connect, self.connect_typed))
+        self._poll_wait = 0.0
+
+    def set_address(self, text: str) -> None:
+        self.address = text
+
+    def press(self, key: str) -> None:
+        if key == "del":
+            self.address = self.address[:-1]
+        elif len(self.address) < 15:  # 255.255.255.255
+            self.address += key
+
+    def connect_typed(self) -> None:
+        if self.address.count(".") != 3:
+            alert(self.app, t("lan.join.which.title"), t("lan.join.which.text"))
+            return
+        self.open_seats(self.address, DEFAULT_PORT)
+
+    def choose_game(self, i: int) -> None:
+        if i < len(self.games):
+            found = self.games[i]
+            self.open_seats(found.address, found.game.tcp_port)
+
+    def open_seats(self, address: str, port: int) -> None:
+        self.app.push(SeatScene(self.app, address, port, watch_only=self.watch))
+
+    def exit(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._poll_wait -= dt
+        if self.listener is not None and self._poll_wait <= 0:
+            self._poll_wait = 0.25
+            self.games = one_per_game(self.listener.poll())[: self.MAX_GAMES]
+        for i, button in enumerate(self.game_buttons):
+            button.visible = i < len(self.games)
+            if button.visible:
+                button.text, self.game_notes[i] = game_label(self.games[i])
+                button.enabled = self.games[i].game.compatible
+                if not button.enabled:
+                    self.game_notes[i] = t("lan.join.other_version")
+        self.connect.enabled = self.address.count(".") == 3
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(200)
+        side = tm.s(110)
+        pad_left = size[0] - tm.s(MARGIN) - 3 * side - 2 * tm.s(16)
+        for i, button in enumerate(self.game_buttons):
+            button.set_rect(pygame.Rect(left, top + i * (h + tm.s(60)), pad_left - tm.s(60) - left, h))
+        pad_top = tm.s(220) + tm.s(100)
+        for n, button in enumerate(self.keys.values()):
+            r, c = divmod(n, 3)
+            button.set_rect(pygame.Rect(pad_left + c * (side + tm.s(16)), pad_top + r * (side + tm.s(16)), side, side))
+        below = pad_top + 4 * (side + tm.s(16))
+        width = 3 * side + 2 * tm.s(16)
+        self.buttons["this_computer"].set_rect(pygame.Rect(pad_left, below, width, h))
+        self.connect.set_rect(pygame.Rect(pad_left, below + h + tm.s(16), width, h))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        tm = self.theme
+        left = tm.s(MARGIN)
+        pad = self.keys["1"].rect
+        if not self.games:
+            note = self.problem or t("lan.join.looking")
+            box = pygame.Rect(left, tm.s(220), pad.left - tm.s(60) - left, tm.s(300))
+            tm.blit_fit(surface, note, th.TEXT_BODY, th.SAND_LIGHT, box, align="left", valign="top", shadow=True)
+        for button, note in zip(self.game_buttons, self.game_notes, strict=True):
+            if button.visible:
+                below = pygame.Rect(button.rect.left, button.rect.bottom + tm.s(10), button.rect.width, tm.s(44))
+                tm.blit_fit(surface, note, th.TEXT_SMALL, th.SAND_LIGHT, below, shadow=True, max_lines=1)
+        box = pygame.Rect(pad.left, pad.top - tm.s(100), self.keys["3"].rect.right - pad.left, tm.s(84))
+        draw_panel(surface, box, tm, th.SAND_LIGHT, th.GOLD_DARK, radius=14, shadow=False)
+        shown = self.address or t("lan.join.address_hint")
+        tm.blit_fit(surface, shown, th.TEXT_BODY, th.INK if self.address else th.HINT_ON_SAND,
+                    box.inflate(-tm.s(24), -tm.s(8)), max_lines=1)
+
+
+class WatchScene(JoinScene):
+    """Join a game as a spectator (the TV showing the table to the room)."""
+
+    heading_key = "lan.watch.heading"
+    watch = True
+
+
+class SeatScene(MenuScene):
+    """A host's lobby, seen before sitting down: pick a seat, a name and a dynasty, or watch."""
+
+    def __init__(self, app: App, address: str, port: int, watch_only: bool = False) -> None:
+        self.heading = t("lan.seat.heading")
+        super().__init__(app)
+        self.address, self.port, self.watch_only = address, port, watch_only
+        self.spectator = app.hooks.connect(address, port, "Guest", role="spectator", reconnect_for=5.0)
+        self.player: NetLink | None = None
+        self.add_back_button(t("common.back"))
+        self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
+        options = dynasty_options()
+        self.dynasty = self.add("dynasty", Cycler(options, options[0][0], allowed=self.dynasty_free))
+        # No seat can be taken before the host has said which are free.
+        self.sit = [self.add(f"sit{i}", Button(t("lan.seat.sit", n=i + 1), lambda i=i: self.take_seat(i),
+                                               enabled=False)) for i in range(4)]
+        self.add("watch", Button(t("lan.seat.just_watch"), self.just_watch, style="quiet"))
+        self.rejoin = self.add("rejoin", Button(t("lan.seat.take_back"), self.take_back, style="warm"))
+        self.watching = watch_only
+        self.message = ""
+        self._handed_over: NetLink | None = None  # the link the table scene took over; not ours to close
+
+    # -- what the lobby says -----------------------------------------------------------------------
+    def seats(self) -> list[dict[str, Any]]:
+        """Return the lobby's seats as the host last sent them."""
+        return list((self.spectator.lobby or {}).get("seats", []))
+
+    def my_seat(self) -> int | None:
+        """Return the seat this screen sits at, once the host has welcomed it there."""
+        link = self.player
+        return link.seat if link is not None and link.welcomed and link.role == "player" else None
+
+    def _saved(self) -> tuple[int, str] | None:
+        return self.app.shared.get(TOKENS_KEY, {}).get((self.address, self.port))
+
+    def dynasty_free(self, dynasty: str) -> bool:
+        """Whether no other seated player has chosen this dynasty (ours stays ours)."""
+        mine = self.my_seat()
+        return not any(s.get("dynasty") == dynasty and s.get("taken") and s.get("seat") != mine
+                       for s in self.seats())
+
+    def name_free(self, name: str) -> bool:
+        """Whether nobody else at this table goes by this name."""
+        mine = self.my_seat()
+        return not any(s.get("name") == name and s.get("seat") != mine for s in self.seats())
+
+    # -- choices -----------------------------------------------------------------------------------
+    def set_name(self, name: str) -> None:
+        self.app.shared[NAME_KEY] = name
+
+    def take_seat(self, seat: int, token: str | None = None) -> None:
+        if self.player is not None:
+            self.player.close()
+        self.player = self.app.hooks.connect(self.address, self.port, self.name.value, seat=seat,
+                                             dynasty=self.dynasty.value, token=token,
+                                             confirm_turn=self.app.settings.confirm_turn_lan)
+        self.message = t("lan.seat.sitting")
+
+    def take_back(self) -> None:
+        saved = self._saved()
+        if saved is not None:
+            self.take_seat(saved[0], saved[1])
+
+    def just_watch(self) -> None:
+        self.watching = True
+        self.message = t("lan.seat.watching")
+
+    def back(self) -> None:
+        for link in (self.spectator, self.player):
+            if link is not None:
+                link.close()
+        super().back()
+
+    def exit(self) -> None:
+        for link in (self.spectator, self.player):
+            if link is not None and link is not self._handed_over:
+                link.close()
+
+    # -- per frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        lobby = self.spectator.lobby or {}
+        seats = self.seats()
+        playing = lobby.get("options", {}).get("phase") not in (None, "lobby")
+        for i, button in enumerate(self.sit):
+            button.visible = i < len(seats) and not self.watch_only
+            free = i < len(seats) and not seats[i].get("taken")
+            button.enabled = free and not playing and self.player is None
+        self.rejoin.visible = self._saved() is not None and self.player is None
+        self._follow_seat(seats)
+        self._follow_player()
+        if self.watching and self.spectator.state == "playing":
+            self._hand_over(self.spectator)
+        elif self.spectator.gone and self.player is None:
+            self.message = self.spectator.reason
+
+    def _follow_seat(self, seats: list[dict[str, Any]]) -> None:
+        """Show the name and dynasty the host gave our seat; before sitting, skip ones others hold."""
+        mine = self.my_seat()
+        for cycler in (self.name, self.dynasty):
+            cycler.enabled = self.player is None  # what we sit down with is sent once, in the hello
+            for part in cycler.parts():
+                part.enabled = cycler.enabled
+        # A lobby copy from before the host seated us still shows the seat open (no name): keep what we sent.
+        if mine is not None and mine < len(seats) and seats[mine].get("name"):
+            self.dynasty.value = seats[mine].get("dynasty", self.dynasty.value)
+            self.name.value = seats[mine].get("name", self.name.value)
+        elif self.player is None:
+            if not self.dynasty_free(self.dynasty.value):
+                self.dynasty.cycle(+1)
+            if not self.name_free(self.name.value):
+                self.name.cycle(+1)
+
+    def _follow_player(self) -> None:
+        link = self.player
+        if link is None:
+            return
+        if link.state == "refused":
+            self.message = link.reason
+            self.player = None
+        elif link.state == "lobby":
+            self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
+            self.message = t("lan.seat.you_sit", n=link.seat + 1)
+        elif link.state == "playing":
+            self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
+            self._hand_over(link)
+        elif link.gone:
+            self.message = link.reason
+            self.player = None
+
+    def _hand_over(self, link: NetLink) -> None:
+        self._handed_over = link
+        other = self.spectator if link is self.player else self.player
+        if other is not None:
+            other.close()
+        open_table(self.app, link, link.lobby)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        left, top = tm.s(MARGIN), tm.s(220)
+        for i, button in enumerate(self.sit):
+            button.set_rect(pygame.Rect(left, top + i * (h + tm.s(20)), tm.s(480), h))
+        right = size[0] - tm.s(MARGIN) - tm.s(600)
+        self.name.set_rect(pygame.Rect(right, top, tm.s(600), h))
+        self.dynasty.set_rect(pygame.Rect(right, top + h + tm.s(30), tm.s(600), h))
+        self.buttons["watch"].set_rect(pygame.Rect(right, top + 2 * (h + tm.s(30)), tm.s(600), h))
+        self.rejoin.set_rect(pygame.Rect(right, top + 3 * (h + tm.s(30)), tm.s(600), h))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        tm = self.theme
+        lobby = self.spectator.lobby or {}
+        text_left = self.sit[0].rect.right + tm.s(24)
+        width = self.name.rect.left - tm.s(40) - text_left
+        for i, seat in enumerate(self.seats()[:4]):
+            row = self.sit[i].rect
+            box = pygame.Rect(text_left, row.top, width, row.height)
+            tm.blit_fit(surface, seat_line(seat, i == self.my_seat()), th.TEXT_SMALL, th.SAND_LIGHT, box,
+                       align="left", shadow=True, max_lines=1)
+        options = lobby.get("options", {})
+        port = "" if self.port == DEFAULT_PORT else f":{self.port}"
+        table, address = options.get("host") or t("lan.seat.a_table"), f"{self.address}{port}"
+        where = t("lan.seat.where", table=table, address=address)
+        if options:
+            extras = [*options.get("variants", []), *(["open_scores"] if options.get("open_scores") else [])]
+            rules = names_of("variant", extras) or t("variant.standard")
+            where = t("lan.seat.where_rules", table=table, address=address, rules=rules)
+        line = pygame.Rect(tm.s(MARGIN), tm.s(136), surface.get_width() - 2 * tm.s(MARGIN), tm.s(56))
+        tm.blit_fit(surface, where, th.TEXT_BODY, th.CREAM, line, shadow=True, max_lines=1)
+        status = self.message or {"connecting": t("lan.seat.connecting"),
+                                  "reconnecting": t("lan.table.reconnecting")}.get(self.spectator.state, "")
+        if status:
+            bottom = surface.get_height() - tm.s(MARGIN) - tm.s(120)
+            box = pygame.Rect(tm.s(MARGIN), bottom - tm.s(110), surface.get_width() - 2 * tm.s(MARGIN), tm.s(110))
+            tm.blit_fit(surface, status, th.TEXT_BODY, th.GOLD_LIGHT, box, valign="bottom", shadow=True, max_lines=2)
+
+
+def seat_line(seat: dict[str, Any], mine: bool) -> str:
+    """Return one seat of the lobby as a joining player reads it."""
+    who = seat.get("name") or t("lan.seat.free")
+    who = t("lan.seat.you", name=who) if mine else who
+    kind = {"local": t("lan.seat.kind.local"), "computer": t("lan.seat.kind.computer")}.get(
+        seat.get("plan", ""), t("lan.seat.kind.lan"))
+    return t("lan.seat.line", who=who, dynasty=name_of("dynasty", seat.get("dynasty", "")), kind=kind)
+
+
+def dynasty_options() -> list[tuple[str, str]]:
+    """Return the dynasties as the Cycler offers them: wire name and the name in this language."""
+    return [(d, name_of("dynasty", d)) for d in th.DYNASTIES]

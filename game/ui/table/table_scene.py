@@ -1,0 +1,498 @@
+"""The table: a whole game of Two Rivers on one screen, for a TV, a sofa and one mouse.
+
+Owns: `TableScene` — the link to the table (a game.session.Link: local, replay or LAN, handed in
+by whoever wires the game), which view is shown (the deciding local
+player's, or the public one), the hot-seat curtain, the computers' turns, turning updates into
+animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
+previews, banners. Clicks become actions through `send`; the scene never changes game state.
+Drawing details live in board_draw / table_panels / table_tray / table_side, the meaning of
+clicks in table_input, motion in table_anim / table_events, the log and the recap in table_story,
+turn confirmation in game.session (the scene only turns it on for hot-seat play).
+
+Longer than 400 lines because it is the one place where the link, the curtain, input, the frame's
+dozen layers and the idle loop meet; each layer's own work lives in the modules above.
+
+Must not import: net (a LAN link is handed in by whoever opens the scene).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game.i18n import t as tr
+from game.rules import events_for
+from game.session import Link, LocalLink, Seat
+from game.ui.kit import theme as th
+from game.ui.kit.dialog import confirm
+from game.ui.kit.panels import draw_shadow
+from game.ui.kit.scene import Scene
+from game.ui.kit.widgets import Button
+from game.ui.table.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
+from game.ui.table.board_preview import preview
+from game.ui.table.table_anim import Animator, table_context
+from game.ui.table.table_events import EventAnimator
+from game.ui.table.table_input import Controller
+from game.ui.table.table_inspect import inspect
+from game.ui.table.table_layout import TableLayout
+from game.ui.table.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
+from game.ui.table.table_panels import SeatPanels, draw_top_bar, variants_line
+from game.ui.table.table_recap import Move
+from game.ui.table.table_side import ButtonSpec, SidePanel, SideSpec
+from game.ui.table.table_story import Story
+from game.ui.table.table_tray import TrayItem, draw_tray, tray_items
+from game.ui.table.table_words import status_line, tray_message, waiting_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+Square = tuple[int, int]
+COMPUTER_KINDS = ("easy", "normal", "hard")
+
+
+class Computers(Protocol):
+    """What the scene drives of the computer seats (game.ai.seats.ComputerSeats, handed in by main.py's wiring)."""
+
+    def tick(self, may_act: bool = True) -> int | None: ...
+    def thinking(self) -> set[int]: ...
+    def close(self) -> None: ...
+
+
+def seats_from_config(config: dict[str, Any]) -> tuple[list[Seat], dict[int, str]]:
+    """The table's seats and the computer levels by seat, from the New-game config."""
+    seats, levels = [], {}
+    for i, s in enumerate(config["seats"][: config.get("players", len(config["seats"]))]):
+        kind = s.get("kind", "human")
+        if kind == "computer" or kind in COMPUTER_KINDS:
+            level = s.get("level") or (kind if kind in COMPUTER_KINDS else "normal")
+            levels[i] = level
+            kind = level if level in COMPUTER_KINDS else "normal"
+        seats.append(Seat(s["name"], s["dynasty"], kind))
+    return seats, levels
+
+
+class TableScene(Scene):
+    """The game screen: `TableScene(app, config, link, computers)`, with what main.py's wiring gives.
+
+    computers plays the computer seats (None when nobody here plays them); journal_path is the saved
+    game the results can replay.
+    """
+
+    def __init__(self, app: App, config: dict[str, Any], link: Link, computers: Computers | None = None,
+                 journal_path: Path | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        seats, levels = seats_from_config(config)
+        self.link = link
+        self.humans = {i for i in range(len(seats)) if i not in levels}
+        self.computers = computers
+        self.journal_path = journal_path
+        self.views: dict[Any, dict[str, Any]] = {}
+        # One human at the screen needs no curtain: nobody else may not look.
+        self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self.art = PieceArt(app)
+        self.painter = BoardPainter(app, self.art)
+        self.animator = Animator(app.play)
+        self.events = EventAnimator(self.animator)
+        self.story = Story(app)
+        self.log, self.recap = self.story.log, self.story.recap
+        self.panels = SeatPanels(app, self.art)
+        self.side = SidePanel(app, self.art)
+        self.control = Controller(self)
+        self.layout_: TableLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._legal: tuple[tuple, list[dict[str, Any]]] = ((), [])
+        self.last_move: list[Square] = []
+        self.hover_sq: Square | None = None
+        self.hover_item: tuple | None = None
+        self._toast: tuple[str, float] | None = None
+        self._swallow_up = False
+        self.swap_btn = self.add("swap", Button(tr("table.swap"), self.control.start_swap, style="warm"))
+        self.pass_btn = self.add("pass", Button(tr("table.pass"), self.ask_pass, style="quiet"))
+        self.undo_btn = self.add("undo", Button(tr("table.undo"), self.undo, style="quiet"))
+        self.menu_btn = self.add("menu", Button(tr("game_menu.heading"), self.open_menu, style="dark",
+                                                text_size=th.TEXT_SMALL))
+        self._confirm_turns()
+        self._poll()
+
+    # -- the link ------------------------------------------------------------------------------------
+    def _poll(self) -> None:
+        told = False   # the story opened from the link's history, which already holds this poll's events
+        for update in self.link.poll():
+            if update.error:
+                self.toast(update.error)
+                continue
+            self.views.update(update.views)
+            public = update.events.get(None, [])
+            view = self.views.get(None)
+            if view is None:
+                continue
+            if not self.log.entries:
+                told = self.open_story(view)
+            if not told:
+                self._read(public, view)
+            self.control.reset()
+
+    def open_story(self, view: dict[str, Any]) -> bool:
+        """Open the log and the recap with the game so far; return whether the link told any of it."""
+        history = self._story_so_far()
+        self.story.open(view, history, self.animator.clock)
+        self.last_move = self.story.last_move
+        return bool(history)
+
+    def _story_so_far(self) -> list[dict[str, Any]]:
+        """What happened before this screen opened (Continue), as one local seat saw it.
+
+        The log tells only public things (drawn tiles are never described), so any local seat's history
+        gives the same sentences and the same recap.
+        """
+        if not isinstance(self.link, Link):
+            return []   # a link that cannot tell its history starts the log now
+        seats = self.link.local_seats
+        # A spectator's link tells the public history (a LAN watcher). A seat's history holds its own drawn
+        # tiles: everyone at a hot-seat screen sees the log, so only the public part is read.
+        return events_for(self.link.history(min(seats) if seats else None), None)  # type: ignore[arg-type]
+
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        """Turn one change's public events into motion, log sentences and recap moves."""
+        self.events.animate(events, view["names"], view["dynasties"])
+        self.story.read(events, view["names"], self.animator.clock)
+        if events:
+            self.last_move = self.story.last_move
+
+    def send(self, action: dict[str, Any]) -> None:
+        """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
+        seat = self.decider()
+        if seat is None:
+            return
+        self.control.reset()
+        self.link.send(seat, action)
+
+    def undo(self) -> None:
+        seat = self.decider()
+        if seat is not None:
+            self.control.reset()
+            self.link.undo(seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The deciding local player's legal actions (cached per view)."""
+        seat = self.me()
+        if seat is None:
+            return []
+        key = (self.public()["view_id"], seat)
+        if self._legal[0] != key:
+            self._legal = (key, self.link.legal_actions(seat))
+        return self._legal[1]
+
+    # -- whose view ----------------------------------------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        return self.views[None]
+
+    def decider(self) -> int | None:
+        return self.public()["to_move"]
+
+    def curtain_up(self) -> bool:
+        seat = self.decider()
+        return seat in self.humans and seat != self.revealed and not self.public()["game_over"]
+
+    def me(self) -> int | None:
+        """The local human whose hand is shown now, or None (computer, curtain, game over)."""
+        seat = self.decider()
+        if seat is None or seat not in self.humans or self.curtain_up() or seat not in self.views:
+            return None
+        return seat
+
+    def shown(self) -> dict[str, Any]:
+        seat = self.me()
+        return self.views[seat] if seat is not None else self.public()
+
+    def _confirm_turns(self) -> None:
+        """Hot-seat with turn confirmation on (Settings): a human's turn ends when its player says so,
+        so the second action can be taken back too. Read every frame: the in-game Settings may change it."""
+        if self._hot_seat():
+            self.link.table.confirm_seats = frozenset(self.humans) if self.app.settings.confirm_turn else frozenset()
+
+    def _hot_seat(self) -> bool:
+        """Whether every seat is played at this screen, at a table in this process."""
+        return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
+
+    def toast(self, text: str) -> None:
+        self._toast = (text, self.animator.clock)
+
+    # -- buttons -------------------------------------------------------------------------------------
+    def ask_pass(self) -> None:
+        confirm(self.app, tr("table.pass.title"), tr("table.pass.text"),
+                lambda: self.send({"kind": "pass"}), yes=tr("table.pass"), no=tr("table.pass.no"))
+
+    def ask_leave(self) -> None:
+        from game.ui.menus.game_menu import leave_words
+
+        words = leave_words(self.saved(), bool(self.config.get("lan")))
+        confirm(self.app, tr("game_menu.leave.title"), words, self.leave, yes=tr("game_menu.leave.yes"),
+                no=tr("game_menu.leave.no"))
+
+    def saved(self) -> bool:
+        """Whether this game is journalled (then Continue resumes it after leaving)."""
+        return self.journal_path is not None or (isinstance(self.link, LocalLink) and self.link.journal is not None)
+
+    def open_menu(self) -> None:
+        """The in-game menu (Resume, Rules, Settings, Leave) over the table: its button and ESC."""
+        from game.ui.menus.game_menu import GameMenu
+
+        self.control.reset()
+        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan"))))
+
+    def exit(self) -> None:
+        if self.computers is not None:
+            self.computers.close()
+
+    def leave(self) -> None:
+        from game.ui.menus.title import TitleScene
+
+        self.link.close()
+        self.app.reset(TitleScene(self.app))
+
+    def show_results(self) -> None:
+        view = self.public()
+        try:
+            from game.ui.table.results import ResultsScene
+        except ImportError as err:  # the menus' results screen is optional; the panel already shows the ranking
+            log.warning("results screen unavailable: %s", err)
+            return
+        # A journalled local game can be watched again from the results.
+        self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
+                                      journal_path=self.journal_path))
+
+    # -- the idle loop (game.ui.app) ----------------------------------------------------------------
+    ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
+
+    def animating(self) -> bool:
+        """Every frame while pieces move, a toast shows, a sentence fades in, a button eases or the table's
+        intro runs; otherwise at rest (the pulsing outlines breathe at `ambient_fps`)."""
+        clock = self.animator.clock
+        toast = self._toast is not None and clock - self._toast[1] < 3.5
+        return (self.animator.busy or toast or self.log.animating(clock) or self.side.animating()
+                or super().animating())
+
+    def back(self) -> None:
+        """Right click: cancel the half-made choice; never leaves the game by accident."""
+        self.control.reset()
+
+    # -- layout --------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        if None not in self.views:  # a LAN link may not have brought the first view yet
+            self.layout_ = None
+            return
+        t = self.theme
+        self.layout_ = TableLayout.compute(size, t, self.public()["players"])
+        self._static = None
+        row = self.layout_.actions
+        gap = t.s(12)
+        w = (row.width - 2 * gap) // 3
+        for i, b in enumerate((self.swap_btn, self.pass_btn, self.undo_btn)):
+            b.set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - t.s(8)))
+        top = self.layout_.top
+        self.menu_btn.set_rect(pygame.Rect(top.right - t.s(190), top.top + t.s(10), t.s(172), top.height - t.s(20)))
+        self.side.spec = None
+        self._warm_art()
+
+    def _warm_art(self) -> None:
+        q = self.layout_.square
+        colors = ("red", "blue", "green", "black")
+        dyn = self.public()["dynasties"]
+        board_tiles = [f"tile_{c}" for c in colors] + ["tile_down", "catastrophe", "ziggurat_square"]
+        self.art.warm(board_tiles, q - max(2, q // 16))
+        self.art.warm([f"leader_{d}_{c}" for d in dyn for c in colors], q - 2 * (q // 12))
+        self.art.warm([f"monument_{m}" for m in MONUMENT_SPRITES], round(2 * q * 0.96))
+
+    def static_layer(self) -> pygame.Surface:
+        view = self.public()
+        key = (self.app.size, view["board_name"])
+        if self._static is None or self._static_key != key:
+            self._static = build_static_layer(self.app, self.layout_, view["terrain"], view["priority"])
+            # The panels never move: their soft shadows are painted once here, not every frame.
+            t, lay = self.theme, self.layout_
+            for rect, radius in [*((r, 18) for r in lay.seats), (lay.tray, 18), (lay.side, 20)]:
+                draw_shadow(self._static, rect, t.s(radius), t.s(10))
+            self._static_key = key
+        return self._static
+
+    # -- input ---------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.layout_ is None:
+            return super().handle(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._swallow_up:
+            self._swallow_up = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.animator.busy:
+                # A click brings in what is moving and still does what it was aimed at (a tray piece,
+                # End turn): a click that only skipped felt lost.
+                self.animator.skip()
+            if self.curtain_up() and not self.menu_btn.contains(event.pos):
+                self.revealed = self.decider()
+                self.control.reset()
+                self._swallow_up = True
+                return True
+        if self.log.handle(event) or self.side.handle(event) or super().handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.me() is not None:
+            return self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.control.reset()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return True
+        return False
+
+    def tray_items(self) -> list[TrayItem]:
+        seat = self.me()
+        if seat is None:
+            return []
+        return tray_items(self.app, self.layout_.tray, self.shown()["seats"][seat])
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover_sq = self.layout_.square_at(pos)
+        item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
+        self.hover_item = (item.kind, item.index, item.color) if item else None
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        sq = self.layout_.square_at(pos)
+        if sq is not None:
+            self.control.click_square(sq)
+            return True
+        item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
+        if item is not None:
+            self.control.click_tray(item)
+            return True
+        return False
+
+    # -- per frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        adt = self.app.anim_dt(dt)
+        self._confirm_turns()
+        self._poll()
+        if None not in self.views:
+            return
+        if self.layout_ is None:
+            self.layout(self.app.size)
+        if self.computers is not None:
+            self.computers.tick(may_act=not self.animator.busy)
+        self.animator.update(adt)
+        super().update(dt)
+        self._sync_buttons()
+        self.side.update(adt)
+
+    def _sync_buttons(self) -> None:
+        view = self.shown()
+        acting = self.me() is not None and (view["decision"] or {}).get("kind") == "action"
+        swapping = self.control.swap is not None
+        self.swap_btn.enabled = acting and not swapping and bool(view["seats"][view["seat"]]["hand"])
+        self.pass_btn.enabled = acting
+        self.undo_btn.enabled = self.me() is not None and bool(view.get("can_undo"))
+        for b in (self.swap_btn, self.pass_btn, self.undo_btn):
+            b.visible = not self.public()["game_over"]
+        if self.layout_ is not None:
+            self.side.sync(self._side_spec(), self.layout_.side)
+            # A held turn offers Undo beside End turn in the side panel: one Undo on the screen, not two.
+            self.undo_btn.visible = self.undo_btn.visible and "undo_turn" not in self.side.buttons
+
+    def _side_spec(self) -> SideSpec:
+        view = self.public()
+        vid = view["view_id"]
+        if view["game_over"]:
+            return SideSpec(("over", vid), tr("replay.over"), [],
+                            buttons=[ButtonSpec("results", tr("table.see_results"), self.show_results, "warm")])
+        seat = self.decider()
+        name = view["names"][seat] if seat is not None else ""
+        if self.curtain_up():
+            return SideSpec(("curtain", vid, seat), tr("table.next", name=name), [tr("table.pass_mouse")])
+        if self.me() is None:
+            conflict = view["conflict"]
+            return SideSpec(("watch", vid, seat), waiting_for(view, seat) if seat is not None else name,
+                            [] if conflict else [tr("table.watch_board")], conflict=conflict)
+        return self.control.side_spec()
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout_ is None:
+            self.theme.blit_text(surface, tr("table.waiting"), th.TEXT_LARGE, th.CREAM,
+                                 center=surface.get_rect().center)
+            return
+        lay, view, clock = self.layout_, self.shown(), self.animator.clock
+        surface.blit(self.static_layer(), (0, 0))
+        if self.curtain_up() and not self.animator.busy:
+            # Behind the curtain only the board shows through the veil: nothing there is to be read.
+            self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
+            seat = self.decider()
+            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            self.menu_btn.draw(surface, self.theme)  # its spot opens the menu under the curtain too: show it
+            return
+        thinking = self.computers.thinking() if self.computers is not None else set()
+        draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
+        self.panels.draw(surface, lay, view, thinking, clock)
+        if view["conflict"]:
+            self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
+        self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
+        recap = self.recap_moves()
+        if recap:
+            self.painter.draw_recap(surface, lay, Story.marks(recap, view["dynasties"]))
+        else:
+            self.painter.draw_last_move(surface, lay, self.last_move, clock)
+        pending = self.control.pending() if self.me() is not None else {}
+        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self.control.ghost(view))
+        inspected = self._inspected(view, pending)
+        if inspected is not None:
+            self.painter.draw_kingdom(surface, lay, inspected[0])
+        if self.control.focus:
+            self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
+        self.animator.draw(surface, table_context(lay, self.panels, self.art, self.painter, self.theme))
+        self._draw_tray(surface, view)
+        self.side.draw(surface, view)
+        if view["game_over"]:
+            draw_game_over_panel(self.app, surface, self.side.rect, view)
+        self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
+        super().draw(surface)
+        # Bubbles stay below the top bar: whose turn, the actions left and the bag stay readable.
+        below = pygame.Rect(0, lay.top.bottom, surface.get_width(), surface.get_height() - lay.top.bottom)
+        if self.hover_sq in pending and not self.animator.busy:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
+        elif inspected is not None:
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
+        if self._toast is not None and clock - self._toast[1] < 3.5:
+            draw_toast(self.app, surface, lay.board, self._toast[0])
+
+    def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
+        """The kingdom under the cursor, when it points at a piece rather than at a place to play."""
+        sq = self.hover_sq
+        if sq is None or sq in pending or self.animator.busy or self.curtain_up():
+            return None
+        return inspect(view, sq)
+
+    def recap_moves(self) -> list[Move]:
+        """The others' moves since the player holding the mouse last acted (kept until that player acts)."""
+        seat = self.me()
+        return self.recap.since(seat) if seat is not None else []
+
+    def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        seat = self.me()
+        decision = (view["decision"] or {}).get("kind")
+        state = {"selected": self.control.selected, "hover": self.hover_item, "usable": self.control.usable,
+                 "picked": self.control.swap if self.control.swap is not None else self.control.support,
+                 "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
+        if decision != "support" and self.control.swap is None:
+            state["picked"] = set()
+        state["hint_wide"] = decision in ("support", "end_turn")
+        owner = view["names"][seat] if seat is not None else ""
+        if seat is None:
+            state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
+        dynasty = view["dynasties"][seat] if seat is not None else ""
+        draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
