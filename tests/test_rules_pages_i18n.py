@@ -108,7 +108,7 @@ def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
 def test_the_chinese_pages_say_what_rules_md_says() -> None:
     """The same points tests/test_ui_screens.py checks in English, in the Chinese words."""
     zh = rules_zh_tw.MESSAGES
-    assert "王在塔廟所屬的王國" in zh["rules.variants.3"] and "1 分黑色" in zh["rules.variants.3"]  # §16.3
+    assert "王若在塔廟的王國裡" in zh["rules.variants.3"] and "1 分黑色" in zh["rules.variants.3"]  # §16.3
     assert zh["rules.monuments.3"].startswith("每回合結束時")  # §14: at the end of every turn, not only yours
     assert zh["rules.monuments.2"].startswith("你的回合結束時")  # §12.1: the active player's leaders
     assert "補滿手牌" in zh["rules.end.1"] and "兩個以下的寶物" in zh["rules.end.1"]  # §15
