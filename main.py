@@ -30,7 +30,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="with --host: continue a saved LAN game (a .journal file, or 'last' for the newest unfinished)")
     p.add_argument("--reopen-seats", default="", metavar="1,2",
                    help="with --host --resume: seats whose tokens were lost, for the next players to take")
-    p.add_argument("--ai-seed", type=int, default=None, help="with --host: the computer players' seed (tests)")
+    p.add_argument("--ai-seed", type=int, default=None,
+                   help="with --selfplay or --host: the computer players' seed, to replay a game (default: fresh)")
     p.add_argument("--lang", default=None, type=parse_language, metavar="en|zh-TW",
                    help="the language of this run (default: the one chosen in Settings, else the system's)")
     screen = p.add_mutually_exclusive_group()
@@ -85,16 +86,20 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from game.session import new_seed
 
     seed = args.seed if args.seed is not None else new_seed()
+    # Drawn apart from the game's seed (which fixes the bag) and printed, so any game can be replayed.
+    ai_seed = args.ai_seed if args.ai_seed is not None else new_seed()
     variants = args.variants
     try:
         levels = parse_levels(args.levels, args.players)
     except ValueError as exc:
         print(f"main.py: {exc}", file=sys.stderr)
         return 2
-    print(f"Self-play: {args.players} players, seed {seed}, variants {list(variants) or 'none'}, "
+    print(f"Self-play: {args.players} players, seed {seed}, AI seed {ai_seed}, variants {list(variants) or 'none'}, "
           f"levels {','.join(levels)}")
+    print(f"Replay it with: --selfplay --players {args.players} --seed {seed} --ai-seed {ai_seed} "
+          f"--levels {','.join(levels)}" + (f" --variants {','.join(variants)}" if variants else ""))
     log = (lambda line: print(line)) if args.verbose else None
-    played = play(levels, seed, variants, ai_seed=new_seed(), log=log)
+    played = play(levels, seed, variants, ai_seed=ai_seed, log=log)
     report(played.state, sys.stdout)
     return 1 if played.capped else 0
 

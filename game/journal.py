@@ -52,13 +52,16 @@ class Journal:
     recovered_from: int | None = None   # how many action lines the damaged file had
     # The computers' seed, drawn apart from the game's; None in journals written before it was kept.
     ai_seed: int | None = None
+    # The table's view id when last saved (a held turn counted as ended): a resumed game goes on from it,
+    # so its computers' decision seeds are the uninterrupted game's. None in older journals.
+    view_id: int | None = None
 
     def header(self) -> dict[str, Any]:
         """Return the first line of the file."""
         return {
             "format": FORMAT, "version": FORMAT_VERSION, "seed": self.seed, "variants": self.variants,
             "seats": self.seats, "started": self.started, "finished": self.finished, "lan": self.lan,
-            "ai_seed": self.ai_seed,
+            "ai_seed": self.ai_seed, "view_id": self.view_id,
         }
 
 
@@ -142,11 +145,14 @@ def _journal_from_header(head: dict[str, Any]) -> Journal:
     if not isinstance(started, (int, float)) or isinstance(started, bool) \
             or not all(isinstance(v, str) for v in variants):
         raise JournalError("The saved game's options are damaged.")
-    ai_seed = head.get("ai_seed")
-    if ai_seed is not None and (not isinstance(ai_seed, int) or isinstance(ai_seed, bool)):
+    ai_seed, view_id = head.get("ai_seed"), head.get("view_id")
+    for number in (ai_seed, view_id):
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            raise JournalError("The saved game's options are damaged.")
+    if view_id is not None and view_id < 0:
         raise JournalError("The saved game's options are damaged.")
-    return Journal(seed, variants, seats, started=float(started),
-                   finished=bool(head.get("finished")), lan=bool(head.get("lan")), ai_seed=ai_seed)
+    return Journal(seed, variants, seats, started=float(started), finished=bool(head.get("finished")),
+                   lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id)
 
 
 def read(path: Path) -> Journal:
@@ -205,6 +211,7 @@ class JournalWriter:
         j.actions = [(r.seat, r.action) for r in self.table.records]
         j.finished = self.table.to_move() is None
         j.seats = [s.to_wire() for s in self.table.seats]
+        j.view_id = self.table.resume_view_id()
         try:
             write_atomically(self.path, encode(j))
             self.error = None
@@ -231,8 +238,11 @@ def resume(path: Path, lan: bool = False,
     if journal.ai_seed is None:
         journal.ai_seed = new_seed()
     table = Table(seats, journal.seed, journal.variants, state=states[-1], ai_seed=journal.ai_seed)
-    # The events come from replaying the journal, so resumed computers know what fresh ones know.
-    table.restore([Record(seat, action) for seat, action in journal.actions], events)
+    # The events come from replaying the journal, so resumed computers know what fresh ones know; the view
+    # id goes on from the saved one, so they decide as in the uninterrupted game (an older journal kept
+    # none: count the actions; a recovered one may have lost actions but keeps its ids rising).
+    view_id = max(journal.view_id or 0, len(journal.actions))
+    table.restore([Record(seat, action) for seat, action in journal.actions], events, view_id)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
 

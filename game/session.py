@@ -39,6 +39,8 @@ def new_seed() -> int:
     return secrets.randbits(128)
 
 
+STALE_VIEW = "The table changed before this decision arrived; look again."
+
 SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
 
 
@@ -116,13 +118,20 @@ class Table:
         self.confirm_seats: frozenset[int] = frozenset()   # seats whose turn ends only when they say so
         self._held: HeldTurn | None = None
 
-    def restore(self, records: list[Record], events: list[list[dict[str, Any]]]) -> None:
-        """Take the records of a resumed game and the events they made (the journal's replay)."""
+    def restore(self, records: list[Record], events: list[list[dict[str, Any]]], view_id: int | None = None) -> None:
+        """Take the records of a resumed game, the events they made (the journal's replay) and its view id.
+
+        view_id goes on from where the game stopped (`resume_view_id` when it was saved): the computers'
+        decision seeds hash it, so a resumed game decides as the uninterrupted one would have.
+        """
         if len(records) != len(events):
             raise ValueError("every record needs its events")
+        if view_id is not None and (not isinstance(view_id, int) or view_id < len(records)):
+            raise ValueError("a view id counts at least every action played")
         with self.lock:
             self.records = list(records)
             self._events = [list(e) for e in events]
+            self.view_id = len(self.records) if view_id is None else view_id
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -136,6 +145,16 @@ class Table:
         if self._held is not None:
             return self._held.seat
         return to_move(self.state)
+
+    def resume_view_id(self) -> int:
+        """Return the view id a game resumed from this moment goes on from.
+
+        A held turn counts as ended: resuming replays the held action whole, as "End turn" would show it.
+        Read without taking the lock: the journal asks from inside a change (under the lock already) or
+        while holding its own file lock, which a change waits for; taking both here could deadlock.
+        """
+        held = self._held
+        return self.view_id + (1 if held is not None else 0)
 
     def snapshot(self) -> Snapshot:
         """Return state, view id and records as one consistent reading (for other threads)."""
@@ -174,9 +193,15 @@ class Table:
         """Call listener with the raw events of every change (the journal, the host, links)."""
         self._listeners.append(listener)
 
-    def submit(self, seat: int, action: Any) -> list[dict[str, Any]]:
-        """Apply an action for seat; raise IllegalAction (state unchanged) if it may not."""
+    def submit(self, seat: int, action: Any, expected_view_id: int | None = None) -> list[dict[str, Any]]:
+        """Apply an action for seat; raise IllegalAction (state unchanged) if it may not.
+
+        expected_view_id: the view id the action was decided on. When the table has changed since (someone
+        acted or undid in the meantime), the action is refused, checked under the same lock that applies it.
+        """
         with self.lock:
+            if expected_view_id is not None and expected_view_id != self.view_id:
+                raise IllegalAction(STALE_VIEW)
             if not isinstance(seat, int) or self.to_move() != seat:
                 raise IllegalAction("It is not your decision now.")
             if self._held is not None:
@@ -340,8 +365,11 @@ class Link(Protocol):
     def history(self, seat: int) -> list[dict[str, Any]]:
         """Return the seat's events_for of every event so far, undone actions' events removed."""
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Act for one of the local seats; a refusal comes back as an Update with an error."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Act for one of the local seats; a refusal comes back as an Update with an error.
+
+        view_id: the view the action was decided on; if the table has moved past it, the action is refused.
+        """
 
     def undo(self, seat: int) -> None:
         """Ask to take back seat's last action."""
@@ -393,12 +421,12 @@ class LocalLink:
         """Return what a local seat has seen of the game so far (undone actions removed)."""
         return self.table.history(seat) if seat in self.local_seats else []
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Act for a local seat; a refusal is queued as an Update with the reason."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Act for a local seat (decided on view_id, if given); a refusal is queued as an Update with the reason."""
         try:
             if seat not in self.local_seats:
                 raise IllegalAction("That seat is not played on this screen.")
-            self.table.submit(seat, action)
+            self.table.submit(seat, action, view_id)
         except IllegalAction as exc:
             self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
 

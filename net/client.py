@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 STATES = ("connecting", "lobby", "playing", "reconnecting", "closed", "refused")
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)  # seconds between reconnection attempts, the last one repeated
+UNREACHABLE, CUT, ANSWERED = "unreachable", "cut", "answered"  # how a connection to the host ended
 
 
 def public_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -202,11 +203,15 @@ class NetLink:
         lost_at: float | None = None
         attempt = 0
         while not self._stop.is_set() and not self.gone:
-            ended_well = self._session()
+            ended = self._session()
             self.attempts += 1
             if self._stop.is_set() or self.gone:
                 break
-            if not self.welcomed and not ended_well:
+            # A link that holds a seat (welcomed before, or a token kept from a crash) tries again when the
+            # host took the connection and cut it (a crowd of newcomers made it make way) or refused it for
+            # now; a new player whose first try finds no game is told so at once.
+            holds_seat = self.welcomed or self.token is not None
+            if not self.welcomed and (ended == UNREACHABLE or (ended == CUT and not holds_seat)):
                 self._finish("closed", self.reason or f"No Two Rivers game answers at {self.address}:{self.port}.")
                 break
             now = time.monotonic()
@@ -223,13 +228,14 @@ class NetLink:
     def _finish(self, state: str, reason: str) -> None:
         self.state, self.reason = state, reason
 
-    def _session(self) -> bool:
-        """Connect, say hello and read until the link drops; return whether the host ever answered."""
+    def _session(self) -> str:
+        """Connect, say hello and read until the link drops; return UNREACHABLE, CUT (connected, no word from
+        the host) or ANSWERED."""
         try:
             sock = socket.create_connection((self.address, self.port), timeout=self.connect_timeout)
         except OSError as exc:
             self.reason = self.reason if self.welcomed else f"Could not reach {self.address}:{self.port} ({exc})."
-            return False
+            return UNREACHABLE
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.settimeout(5.0)  # a send never hangs for long on a host that stopped reading
         self._sock = sock
@@ -242,7 +248,7 @@ class NetLink:
             while not self._stop.is_set() and not self.gone:
                 now = time.monotonic()
                 if now - last_heard > self.silence_limit:
-                    return answered
+                    return ANSWERED if answered else CUT
                 if now - last_ping > self.ping_every and answered:
                     self._send_message(p.ping(), quiet=True)
                     last_ping = now
@@ -250,7 +256,7 @@ class NetLink:
                 if data is None:
                     continue
                 if not data:
-                    return answered
+                    return ANSWERED if answered else CUT
                 last_heard = now
                 for message in decoder.feed(data):
                     answered = True
@@ -260,7 +266,7 @@ class NetLink:
         finally:
             self._sock = None
             sock.close()
-        return answered
+        return ANSWERED if answered else CUT
 
     def _on_message(self, message: dict[str, Any]) -> None:
         p.check_host_message(message)
@@ -268,7 +274,10 @@ class NetLink:
         if kind == "welcome":
             self._on_welcome(message)
         elif kind == "refused":
-            self._finish("refused", message["reason"])
+            if message.get("retry") is True and (self.welcomed or self.token is not None):
+                self.reason = message["reason"]  # for now only: the seat is still ours; try again after a pause
+            else:
+                self._finish("refused", message["reason"])
         elif kind == "host_closing":
             self._finish("closed", message["reason"])
         elif kind == "lobby":

@@ -52,9 +52,9 @@ class SeatsLink(LocalLink):
         with self.lock:
             return super().legal_actions(seat)
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
         with self.lock:
-            super().send(seat, action)
+            super().send(seat, action, view_id)  # the table refuses a decision for a view gone by
 
 
 class HostComputers:

@@ -172,7 +172,7 @@ class HostCore(Connections):
         peer.name = hello["name"].strip()
         if hello["role"] == "spectator":
             if sum(1 for q in self._welcomed() if q.role == "spectator") >= self.config.max_spectators:
-                self._refuse(peer, "This table has as many watchers as it can take.")
+                self._refuse(peer, "This table has as many watchers as it can take.", retry=True)
                 return
             peer.role = "spectator"
             self._send(peer, p.welcome(None, None, "spectator", self._lobby_message()))
@@ -186,9 +186,11 @@ class HostCore(Connections):
             return
         old = self._peer_of(seat)
         if old is not None and old is not peer:
-            # The same player on a new connection: the old one is a half-dead link from before the drop.
+            # The same player on a new connection: the old one is a half-dead link from before the drop, or
+            # a second window with the same token. A final refusal (not a silent cut) keeps that window from
+            # reconnecting and taking the seat back, which would swap the two connections forever.
             old.seat = None
-            self._drop(old, "was replaced by a new connection of the same player")
+            self._refuse(old, "Your seat was taken up on another connection with your token; this one is closed.")
         peer.role, peer.seat = "player", seat
         slot = self.lobby.slots[seat]
         slot.connected = True

@@ -49,7 +49,9 @@ class HostConfig:
     # holds the interpreter lock the network loop needs; "thread" for tests that start many hosts.
     computer_workers: str = "process"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
-    max_pending: int = 8  # connections that have not said hello yet; the oldest makes way for a new one
+    # Connections that have not said hello yet; beyond this, the oldest from the address that holds the most
+    # makes way (a crowd from one machine pushes itself out, never a player from another machine).
+    max_pending: int = 8
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
     data_dir: Any = None  # a Path: journal every game in its games/ folder (None: keep no journal)
 
@@ -127,13 +129,21 @@ class Connections:
     # --- events from the shell -------------------------------------------------------------------
 
     def connect(self, conn: int, address: Any, now: float) -> Outgoing:
-        """A new connection; the oldest of too many silent newcomers makes way for it."""
+        """A new connection; of too many silent newcomers, the oldest from the most crowded address makes way."""
         self.now = now
-        pending = sorted((q for q in self._live() if q.role is None), key=lambda q: q.opened_at)
-        for old in pending[: max(0, len(pending) - self.config.max_pending + 1)]:
-            self._refuse(old, "Too many connections are opening at once; try again.")
-        self.peers[conn] = Peer(conn, address, self.config, now)
+        newcomer = self.peers[conn] = Peer(conn, address, self.config, now)
+        while True:
+            pending = [q for q in self._live() if q.role is None and q is not newcomer]
+            if len(pending) + 1 <= self.config.max_pending or not pending:
+                break
+            self._push_out(_most_crowded(pending, newcomer))
         return self.take()
+
+    def _push_out(self, peer: Peer) -> None:
+        """Cut a newcomer that has not said hello, without a refusal: a real client just tries again (its
+        hello may be on the way), and a returning player's link reconnects by itself."""
+        self.say(f"{peer.label} is cut: too many connections are opening at once.")
+        self._drop(peer, "was cut to make way")
 
     def receive_bytes(self, conn: int, data: bytes, now: float) -> Outgoing:
         """Bytes arrived on a connection: decode its frames and act on each message."""
@@ -183,7 +193,7 @@ class Connections:
                 if now >= peer.closing_at:
                     self._drop(peer, "was cut off after a refusal")
             elif peer.role is None and now - peer.opened_at > cfg.hello_timeout:
-                self._refuse(peer, "The host did not hear a hello in time.")
+                self._refuse(peer, "The host did not hear a hello in time.", retry=True)
             elif peer.pending_since is not None and now - peer.pending_since > cfg.stall_timeout:
                 self._refuse(peer, "Your message stopped halfway; the host let you go.")
             elif now - peer.last_heard > cfg.idle_timeout:
@@ -248,15 +258,16 @@ class Connections:
 
     # --- leaving ---------------------------------------------------------------------------------
 
-    def _refuse(self, peer: Peer, reason: str) -> None:
+    def _refuse(self, peer: Peer, reason: str, retry: bool = False) -> None:
         """Tell a connection why it is let go, then cut it once that is sent (or after a grace).
 
+        retry: the refusal is for now only (a crowd, a slow hello): a client that holds a seat tries again.
         A newcomer that has not been welcomed is cut at once, its refusal sent first as far as the socket
         takes it (a few dozen bytes always fit): a flood of them must not hold places for a grace each.
         """
         if peer.closed or peer.closing_at is not None:
             return
-        self._send(peer, p.refused(reason))
+        self._send(peer, p.refused(reason, retry))
         if peer.role is None:
             self.say(f"{peer.label} is let go: {reason}")
             self._drop(peer, reason)
@@ -290,3 +301,20 @@ class Connections:
 
     def _peer_of(self, seat: int) -> Peer | None:
         return next((q for q in self._players() if q.seat == seat), None)
+
+
+def _most_crowded(pending: list[Peer], newcomer: Peer) -> Peer:
+    """Return the newcomer that makes way: the oldest from the address with the most of them (never the
+    newest arrival; between equally crowded addresses, the one whose oldest waited longest)."""
+    by_address: dict[Any, list[Peer]] = {}
+    for peer in sorted(pending, key=lambda q: q.opened_at):
+        by_address.setdefault(_machine(peer.address), []).append(peer)
+    by_address.setdefault(_machine(newcomer.address), []).append(newcomer)  # it counts for its address
+    crowds = [group for group in by_address.values() if group[0] is not newcomer]
+    crowd = max(crowds, key=lambda group: (len(group), -group[0].opened_at))
+    return crowd[0]
+
+
+def _machine(address: Any) -> Any:
+    """Return the machine a connection comes from (its address without the port)."""
+    return address[0] if isinstance(address, tuple) and address else address

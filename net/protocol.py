@@ -110,9 +110,16 @@ def welcome(
     }
 
 
-def refused(reason: str) -> dict[str, Any]:
-    """Return the host's refusal of a hello, with a reason a player can read."""
-    return {"type": "refused", "reason": reason}
+def refused(reason: str, retry: bool = False) -> dict[str, Any]:
+    """Return the host's refusal of a hello, with a reason a player can read.
+
+    retry: the refusal is for now only (the host is crowded, the hello came late); a client that holds a
+    seat (a token) tries again after a pause instead of giving up.
+    """
+    message: dict[str, Any] = {"type": "refused", "reason": reason}
+    if retry:
+        message["retry"] = True
+    return message
 
 
 def lobby(seats: list[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import msgpack
 
+from net import protocol as p
 from net.core import HostCore
 from net.framing import HEADER, MAX_FRAME, encode_frame
 from net.peers import CLOSE_GRACE, Close, HostConfig, Outgoing
@@ -134,7 +135,7 @@ class SocketLoop:
             if len(self.socks) >= self.config.max_connections:
                 # Beyond every seat, the watchers and the newcomers: nobody the core would keep.
                 try:
-                    sock.send(encode_frame({"type": "refused", "reason": "This table has too many connections."}))
+                    sock.send(encode_frame(p.refused("This table has too many connections; try again.", retry=True)))
                 except OSError:
                     pass
                 sock.close()

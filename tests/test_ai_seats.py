@@ -55,8 +55,8 @@ class WireLink:
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         return self._wire(self.inner.legal_actions(seat))
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        self.inner.send(seat, self._wire(action))
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        self.inner.send(seat, self._wire(action), view_id)
 
     def poll(self) -> list[Update]:
         return self.inner.poll()

@@ -21,6 +21,7 @@ from game.session import LocalLink, Seat, Table  # noqa: E402
 from game.ui.headless import click, make_app  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table_story import Story  # noqa: E402
 
 from .ui_positions import config_for  # noqa: E402
 
@@ -58,6 +59,7 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
     rng = random.Random(5)
     seen: dict[int, dict] = {}
     checked = emptied = 0
+    shot = False
     for _ in range(160):
         seat = table.to_move()
         if seat is None:
@@ -70,7 +72,7 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
             marked = {sq for m in moves for sq in m.squares}
             assert changed <= marked, f"changed squares not marked: {changed - marked}"
             assert all(m.seat != seat or not m.decided for m in moves), "a seat's own choices are not recapped"
-            numbers = scene._recap_marks(moves, scene.public()["dynasties"])
+            numbers = Story.marks(moves, scene.public()["dynasties"])
             assert [n for n, *_ in numbers] == sorted(n for n, *_ in numbers), "numbered in order"
             app.theme.record_text = []
             app.run_frames(1)
@@ -80,8 +82,9 @@ def test_every_square_changed_since_a_seat_last_acted_is_marked_until_it_acts() 
             assert len(scene.log._marks) == len(moves), "the log numbers the same moves"
             checked += 1
             emptied += any(m.emptied for m in moves)
-            if checked == 6:
+            if len(moves) >= 4 and not shot:
                 app.screenshot(SHOTS / "recap_1920x1080.png")
+                shot = True
         table.submit(seat, pick(table.legal_actions(seat), rng))
         app.run_frames(1)
         seen[seat] = snapshot(table.view(None))
@@ -164,4 +167,20 @@ def test_a_computers_whole_turn_is_recapped_to_the_human() -> None:
     app.run_frames(1)
     assert len(scene.log._marks) == len(moves), "the log numbers each of them"
     scene.exit()
+    pygame.display.quit()
+
+
+def test_a_screen_opened_on_a_game_already_moving_tells_each_move_once() -> None:
+    table = Table([Seat("Ana", "lion"), Seat("Bel", "bull")], 3)
+    link = LocalLink(table, frozenset({0, 1}))
+    rng = random.Random(2)
+    for _ in range(5):  # moves made before the screen reads its first update (a LAN link joined earlier)
+        seat = table.to_move()
+        table.submit(seat, pick(table.legal_actions(seat), rng))
+    app = make_app((1280, 720), Settings(animation="off"))
+    scene = TableScene(app, config_for(2, seed=3), link)
+    app.push(scene)
+    app.run_frames(2)
+    placed = [e for e in table.history(0) if e["kind"] in ("tile_placed", "leader_placed")]
+    assert sum(1 for line in scene.log.lines if "placed" in line) == len(placed), "each move told once"
     pygame.display.quit()

@@ -121,3 +121,20 @@ def test_a_long_lan_name_stays_in_its_seat_panel(size: tuple[int, int], monkeypa
     problems = check_frame(app, scene, size)
     pygame.display.quit()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_end_of_a_held_turn_fits(size: tuple[int, int]) -> None:
+    app, scene = open_long(size, "curtain")
+    table = scene.link.table
+    click(app, (size[0] // 2, size[1] // 2), frames=2)
+    seat = table.to_move()
+    for _ in range(2):
+        table.submit(seat, next(a for a in table.legal_actions(seat) if a["kind"] == "place_tile"))
+    app.run_frames(2)
+    move(app, (2, 2), frames=1)
+    assert "end_turn" in scene.side.buttons
+    problems = check_frame(app, scene, size)
+    app.screenshot(SHOTS / f"fit_end_turn_{size[0]}x{size[1]}.png")
+    pygame.display.quit()
+    assert not problems, "\n".join(problems)

@@ -2,14 +2,18 @@
 
 Owns: `decision_seed` (the one formula for a decision's random seed) and `ComputerSeats`, which
 watches a link and, when a seat it plays must decide, asks `game.ai.choose` for that seat's view
-and history, off the caller's thread, and acts through `link.send` like a click would. A decision
-whose view went stale meanwhile (an undo, someone else acted) is dropped and asked for again.
+and history, off the caller's thread, and acts through `link.send` like a click would, naming the
+view id it decided on. A decision whose view went stale meanwhile (an undo, someone else acted) is
+dropped and asked for again; one that goes stale between the last look and the send (a LAN player
+back in the gap) is refused by the table itself, which checks the view id under the lock that
+applies the action.
 
 Thinking happens in a worker process ('spawn': nothing of a window or a socket is inherited, and
 the hard level's search does not hold the interpreter lock the frame loop needs); where no process
-can be started, on a thread; after a worker dies, on a thread from then on; and `workers="inline"`
-decides inside `tick` (self-play, tests). A decision that fails plays a legal action picked with the
-same decision seed, so a table never stalls.
+can be started, on a thread; after a worker dies, on a thread from then on (the decision it was
+working on is asked again there: never on the caller's thread, which may be the UI's); and
+`workers="inline"` decides inside `tick` (self-play, tests). A decision that fails plays a legal
+action picked with the same decision seed, so a table never stalls.
 
 The link is used only through the `SeatLink` surface below (game.session.Link provides it), so this
 module imports game.rules and game.ai only (DESIGN.md).
@@ -26,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal, Protocol
 
 from . import LEVELS, choose
@@ -59,8 +64,8 @@ class SeatLink(Protocol):
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """What seat may do now."""
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Act for a seat."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Act for a seat, decided on view_id: the table refuses it if it has moved past that view."""
 
 
 def decide(view: dict[str, Any], level: str, rng_seed: int, budget_s: float | None,
@@ -91,12 +96,13 @@ def _watch_parent(parent: int) -> None:
 class _Job:
     """One decision being worked out for (seat, view_id)."""
 
-    def __init__(self, seat: int, view_id: int, args: tuple[Any, ...]) -> None:
+    def __init__(self, seat: int, view_id: int, args: tuple[Any, ...], started: float | None = None) -> None:
         self.seat, self.view_id, self.args = seat, view_id, args
-        self.started = time.monotonic()
+        self.started = time.monotonic() if started is None else started
         self.future: Future | None = None
         self.action: Action | None = None
         self.error: str | None = None
+        self.worker_died = False        # the worker process was gone before it answered
         self.done = threading.Event()
 
     def finished(self) -> bool:
@@ -105,6 +111,7 @@ class _Job:
                 self.action = self.future.result()
             except Exception as exc:    # a worker's failure must not freeze the table
                 self.error = repr(exc)
+                self.worker_died = isinstance(exc, BrokenProcessPool)
             self.done.set()
         return self.done.is_set()
 
@@ -148,13 +155,18 @@ class ComputerSeats:
         if job is None:
             self._start(*wanted)
             return None
-        if not job.finished() or time.monotonic() - job.started < self.min_think or not may_act:
+        if not job.finished():
+            return None
+        if job.worker_died:
+            self._retry_on_thread(job)  # the worker died: think again on a thread, not on the caller's
+            return None
+        if time.monotonic() - job.started < self.min_think or not may_act:
             return None
         self.job = None
         action = job.action if job.error is None else None
         if action is None:
             action = self._fallback(job)
-        self.link.send(job.seat, action)
+        self.link.send(job.seat, action, view_id=job.view_id)
         return job.seat
 
     def _seat_to_play(self) -> tuple[int, int, dict[str, Any], str] | None:
@@ -194,7 +206,19 @@ class ComputerSeats:
                 return
             except Exception as exc:    # a broken pool: think on a thread from now on
                 self._lost_worker(exc)
+        self._think_on_thread(job)
+
+    def _think_on_thread(self, job: _Job) -> None:
         threading.Thread(target=self._think, args=(job,), name="two-rivers-computer", daemon=True).start()
+
+    def _retry_on_thread(self, job: _Job) -> None:
+        """The worker process died with this decision: ask it again on a thread, from now on too."""
+        self.errors.append(f"seat {job.seat}: the worker process died ({job.error})")
+        log.error("%s", self.errors[-1])
+        self._lost_worker(RuntimeError(job.error))
+        retry = _Job(job.seat, job.view_id, job.args, started=job.started)
+        self.job = retry
+        self._think_on_thread(retry)
 
     def _think(self, job: _Job) -> None:
         try:
@@ -223,15 +247,9 @@ class ComputerSeats:
         self._pool = None
 
     def _fallback(self, job: _Job) -> Action:
-        """The decision failed: think again here if the worker died, else a seeded legal action."""
+        """The decision failed: a legal action picked with the same decision seed."""
         self.errors.append(f"seat {job.seat}: the computer failed to decide ({job.error})")
         log.error("%s", self.errors[-1])
-        if "BrokenProcessPool" in (job.error or ""):
-            self._lost_worker(RuntimeError(job.error))
-            try:
-                return decide(*job.args)
-            except Exception as exc:
-                self.errors.append(f"seat {job.seat}: deciding here failed too ({exc!r})")
         options = self.link.legal_actions(job.seat)
         return random.Random(job.args[2]).choice(options) if options else {"kind": "pass"}
 

@@ -51,13 +51,15 @@ def local_game(config: dict[str, Any], table: Table | None = None, journal: Jour
     """
     from game.ai.seats import ComputerSeats
     from game.journal import JournalWriter, new_path
-    from game.session import LocalLink, Table
+    from game.session import LocalLink, Table, new_seed
     from game.ui.settings import data_dir
     from game.ui.table_scene import seats_from_config
 
     seats, levels = seats_from_config(config)
     if table is None:
-        table = Table(seats, int(config.get("seed", 0)), tuple(config.get("variants", ())))
+        # A config without a seed gets a fresh one: a fixed default would deal the same bag every game.
+        seed = config.get("seed")
+        table = Table(seats, new_seed() if seed is None else int(seed), tuple(config.get("variants", ())))
         if save:
             journal = JournalWriter(table, new_path(data_dir()))
     link = LocalLink(table, frozenset(range(table.players)), journal=journal)

@@ -221,3 +221,19 @@ def _banner(surface: pygame.Surface, ctx: AnimContext, a: Anim, p: float) -> Non
 DRAW: dict[str, Callable[[pygame.Surface, AnimContext, Anim, float], None]] = {
     "drop": _drop, "slide": _slide, "leave": _leave, "rise": _rise, "points": _points, "banner": _banner,
 }
+
+
+def table_context(lay: Any, panels: Any, art: Any, painter: Any, theme: Any) -> AnimContext:
+    """Where the table's animations go: squares of the board, a seat's emblem, the board's centre."""
+
+    def where(anchor: tuple) -> tuple[int, int]:
+        if anchor[0] == "sq":
+            return lay.square_center(anchor[1])
+        if anchor[0] == "sq2":
+            return lay.square_rect(anchor[1]).bottomright
+        if anchor[0] == "seat":
+            return panels.anchor(lay, anchor[1])
+        return lay.board.center
+
+    return AnimContext(where, lay.square, lambda s, n, r, a: art.blit(s, n, r, a),
+                       lambda s, c, at, k, a: painter.draw_monument(s, lay, c, at, k, a), theme, lay.board)

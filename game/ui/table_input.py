@@ -115,6 +115,18 @@ class Controller:
         action, key = want[item.kind]
         return any(a["kind"] == action and (key is None or a[key] == item.color) for a in self.scene.legal())
 
+    def ghost(self, view: dict[str, Any]) -> str | None:
+        """The sprite of the piece about to be placed, shown faintly under the cursor."""
+        c = self
+        seat = view["seat"]
+        if c.board_leader is not None and seat is not None:
+            return f"leader_{view['dynasties'][seat]}_{c.board_leader}"
+        if c.selected is None or seat is None:
+            return None
+        kind, _, color = c.selected
+        return {"tile": f"tile_{color}", "leader": f"leader_{view['dynasties'][seat]}_{color}",
+                "cat": "catastrophe"}[kind]
+
     # -- clicks ------------------------------------------------------------------------------------
     def click_square(self, sq: Square) -> None:
         action = self.pending().get(sq)

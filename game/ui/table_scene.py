@@ -6,7 +6,11 @@ player's, or the public one), the hot-seat curtain, the computers' turns, turnin
 animations and log lines, and the frame: static board layer, pieces, panels, tray, side panel,
 previews, banners. Clicks become actions through `send`; the scene never changes game state.
 Drawing details live in board_draw / table_panels / table_tray / table_side, the meaning of
-clicks in table_input, motion in table_anim / table_events.
+clicks in table_input, motion in table_anim / table_events, the log and the recap in table_story,
+turn confirmation in game.session (the scene only turns it on for hot-seat play).
+
+Longer than 400 lines because it is the one place where the link, the curtain, input, the frame's
+dozen layers and the idle loop meet; each layer's own work lives in the modules above.
 
 Must not import: net (a LAN link is handed in by whoever opens the scene).
 """
@@ -26,18 +30,18 @@ from game.ui.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_s
 from game.ui.board_preview import preview
 from game.ui.dialog import confirm
 from game.ui.scene import Scene
-from game.ui.table_anim import Animator, AnimContext
+from game.ui.table_anim import Animator, table_context
 from game.ui.table_events import EventAnimator
 from game.ui.table_input import Controller
 from game.ui.table_inspect import inspect
 from game.ui.table_layout import TableLayout
-from game.ui.table_log import GameLog
 from game.ui.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
 from game.ui.table_panels import SeatPanels, draw_top_bar, variants_line
-from game.ui.table_recap import Move, Recap
+from game.ui.table_recap import Move
 from game.ui.table_side import ButtonSpec, SidePanel, SideSpec
+from game.ui.table_story import Story
 from game.ui.table_tray import TrayItem, draw_tray, tray_items
-from game.ui.table_words import describe, status_line, tray_message, waiting_for
+from game.ui.table_words import status_line, tray_message, waiting_for
 from game.ui.widgets import Button, draw_shadow
 
 if TYPE_CHECKING:
@@ -84,8 +88,8 @@ class TableScene(Scene):
         self.painter = BoardPainter(app, self.art)
         self.animator = Animator(app.play)
         self.events = EventAnimator(self.animator)
-        self.log = GameLog(app)
-        self.recap = Recap()
+        self.story = Story(app)
+        self.log, self.recap = self.story.log, self.story.recap
         self.panels = SeatPanels(app, self.art)
         self.side = SidePanel(app, self.art)
         self.control = Controller(self)
@@ -117,22 +121,13 @@ class TableScene(Scene):
             if view is None:
                 continue
             if not self.log.entries:
-                self._open_log(view)
+                self.story.open(view, self._story_so_far(), self.animator.clock)
+                self.last_move = self.story.last_move
             self._read(public, view)
             self.control.reset()
 
-    def _open_log(self, view: dict[str, Any]) -> None:
-        """The log's first lines: the game so far when the link can tell it (Continue), else the turn now."""
-        names = view["names"]
-        story = self._story_so_far()
-        if story:
-            self.log.add(f"Turn 1: {names[0]} to play", self.animator.clock, turn=True)
-            self._read(story, view, animate=False)
-        else:
-            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", self.animator.clock, turn=True)
-
     def _story_so_far(self) -> list[dict[str, Any]]:
-        """What happened before this screen opened (Continue, a reconnect), as one local seat saw it.
+        """What happened before this screen opened (Continue), as one local seat saw it.
 
         The log tells only public things (drawn tiles are never described), so any local seat's history
         gives the same sentences and the same recap.
@@ -141,22 +136,12 @@ class TableScene(Scene):
             return []   # a link that cannot tell its history starts the log now
         return self.link.history(min(self.link.local_seats))
 
-    def _read(self, events: list[dict[str, Any]], view: dict[str, Any], animate: bool = True) -> None:
+    def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
-        names, dynasties = view["names"], view["dynasties"]
-        if animate:
-            self.events.animate(events, names, dynasties)
-        self.log.begin()
-        self.recap.begin()
-        for event in events:
-            if event["kind"] == "undone":
-                self.log.drop_last_group()
-            move = self.recap.feed(event)
-            line = describe(event, names)
-            if line:
-                self.log.add(line, self.animator.clock, turn=event["kind"] == "turn_started", move=move)
+        self.events.animate(events, view["names"], view["dynasties"])
+        self.story.read(events, view["names"], self.animator.clock)
         if events:
-            self.last_move = self.recap.last_squares()
+            self.last_move = self.story.last_move
 
     def send(self, action: dict[str, Any]) -> None:
         """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
@@ -433,24 +418,22 @@ class TableScene(Scene):
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
         recap = self.recap_moves()
         if recap:
-            self.painter.draw_recap(surface, lay, self._recap_marks(recap, view["dynasties"]))
+            self.painter.draw_recap(surface, lay, Story.marks(recap, view["dynasties"]))
         else:
             self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.me() is not None else {}
-        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self._ghost(view))
+        self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self.control.ghost(view))
         inspected = self._inspected(view, pending)
         if inspected is not None:
             self.painter.draw_kingdom(surface, lay, inspected[0])
         if self.control.focus:
             self.painter.draw_targets(surface, lay, set(self.control.focus), None, clock, (255, 255, 255))
-        self.animator.draw(surface, self._anim_context())
+        self.animator.draw(surface, table_context(lay, self.panels, self.art, self.painter, self.theme))
         self._draw_tray(surface, view)
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock, variants_line(view),
-                      {id(m): (i + 1, th.DYNASTY_COLORS.get(view["dynasties"][m.seat], th.GOLD))
-                       for i, m in enumerate(recap)})
+        self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
         super().draw(surface)
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]))
@@ -471,29 +454,6 @@ class TableScene(Scene):
         seat = self.me()
         return self.recap.since(seat) if seat is not None else []
 
-    @staticmethod
-    def _recap_marks(moves: list[Move], dynasties: list[str]) -> list[tuple[int, list[Square], bool, str]]:
-        marks = []
-        for i, m in enumerate(moves):
-            if m.placed:
-                marks.append((i + 1, list(dict.fromkeys(m.placed)), False, dynasties[m.seat]))
-            gone = [sq for sq in dict.fromkeys(m.emptied) if sq not in m.placed]
-            if gone:
-                marks.append((i + 1, gone, True, dynasties[m.seat]))
-        return marks
-
-    def _ghost(self, view: dict[str, Any]) -> str | None:
-        """The sprite of the piece about to be placed, shown faintly under the cursor."""
-        c = self.control
-        seat = view["seat"]
-        if c.board_leader is not None and seat is not None:
-            return f"leader_{view['dynasties'][seat]}_{c.board_leader}"
-        if c.selected is None or seat is None:
-            return None
-        kind, _, color = c.selected
-        return {"tile": f"tile_{color}", "leader": f"leader_{view['dynasties'][seat]}_{color}",
-                "cat": "catastrophe"}[kind]
-
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         seat = self.me()
         decision = (view["decision"] or {}).get("kind")
@@ -508,19 +468,3 @@ class TableScene(Scene):
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
         dynasty = view["dynasties"][seat] if seat is not None else ""
         draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
-
-    def _anim_context(self) -> AnimContext:
-        lay = self.layout_
-
-        def where(anchor: tuple) -> tuple[int, int]:
-            if anchor[0] == "sq":
-                return lay.square_center(anchor[1])
-            if anchor[0] == "sq2":
-                return lay.square_rect(anchor[1]).bottomright
-            if anchor[0] == "seat":
-                return self.panels.anchor(lay, anchor[1])
-            return lay.board.center
-
-        return AnimContext(where, lay.square, lambda s, n, r, a: self.art.blit(s, n, r, a),
-                           lambda s, c, at, k, a: self.painter.draw_monument(s, lay, c, at, k, a),
-                           self.theme, lay.board)
