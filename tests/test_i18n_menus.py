@@ -12,7 +12,7 @@ from game.ui import headless
 from game.ui.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
 
-CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games"]
+CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games", "results"]
 
 
 @pytest.fixture
@@ -107,5 +107,24 @@ def test_the_saved_games_list_reads_in_chinese_and_fits(size: tuple[int, int], t
         assert any(w.startswith("已損壞 · ") for w in drawn), drawn
         assert any("年" in w and "月" in w and "日 · " in w for w in drawn), drawn
         app.close()
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_tie_break_sentence_reads_in_each_language() -> None:
+    from game.ui.results import place_words, tie_break_line
+
+    names = ["Ann", "Bo"]
+    close = [{"seat": 0, "place": 1, "score": 5, "colors": {"red": 5, "blue": 7, "green": 8, "black": 9}},
+             {"seat": 1, "place": 2, "score": 5, "colors": {"red": 5, "blue": 6, "green": 8, "black": 9}}]
+    tied = [dict(close[0]), dict(close[1], place=1)]
+    assert tie_break_line(close, names) == "Ann and Bo both score 5: the second-lowest colour decides, 7 to 6."
+    assert tie_break_line(tied, names) == "A true tie: Ann and Bo share first place."
+    assert place_words(2) == "2nd"
+    i18n.set_language("zh-TW")
+    try:
+        assert tie_break_line(close, names) == "Ann和Bo都是 5 分：由第二低的顏色決定，7 比 6。"
+        assert tie_break_line(tied, names) == "完全平手：Ann和Bo並列第一。"
+        assert place_words(2) == "第 2 名"
     finally:
         i18n.set_language("en")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import has, t
 from game.ui import pieces
 from game.ui import theme as th
 from game.ui.anim import clamp01, ease_out_back, ease_out_cubic
@@ -31,8 +32,7 @@ if TYPE_CHECKING:
 
 COLORS = ("red", "blue", "green", "black")
 GROW_START, GROW_TIME, TREASURE_TIME = 0.5, 1.1, 0.55
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-TIE_WORDS = {1: "the second-lowest colour", 2: "the third-lowest colour", 3: "the highest colour"}
+TIE_WORDS = {1: "results.tie.second", 2: "results.tie.third", 3: "results.tie.highest"}  # which colour decided
 
 
 def undo_treasures(colors: dict[str, int], treasures: int) -> tuple[dict[str, int], list[str]]:
@@ -52,6 +52,12 @@ def undo_treasures(colors: dict[str, int], treasures: int) -> tuple[dict[str, in
     return base, order[::-1]
 
 
+def place_words(place: int) -> str:
+    """'1st' / '第 1 名': a place as the results say it."""
+    key = f"results.place.{place}"
+    return t(key) if has(key) else str(place)
+
+
 def tie_break_line(ranking: list[dict[str, Any]], names: list[str]) -> str:
     """Say what decided first place when the leaders share their lowest colour."""
     if len(ranking) < 2:
@@ -59,21 +65,18 @@ def tie_break_line(ranking: list[dict[str, Any]], names: list[str]) -> str:
     first, second = ranking[0], ranking[1]
     winners = [names[r["seat"]] for r in ranking if r["place"] == first["place"]]
     if len(winners) > 1:
-        return f"A true tie: {' and '.join(winners)} share first place."
+        return t("results.true_tie", names=t("results.and").join(winners))
     if first["score"] != second["score"]:
         return ""
     a, b = sorted(first["colors"].values()), sorted(second["colors"].values())
     k = next((i for i in range(1, 4) if a[i] != b[i]), 3)
-    return (
-        f"{names[first['seat']]} and {names[second['seat']]} both score {first['score']}: "
-        f"{TIE_WORDS[k]} decides, {a[k]} to {b[k]}."
-    )
+    return t("results.tie_break", first=names[first["seat"]], second=names[second["seat"]], score=first["score"],
+             decides=t(TIE_WORDS[k]), a=a[k], b=b[k])
 
 
 class ResultsScene(MenuScene):
     """One column per player, best first; Play again and Title."""
 
-    heading = "Final scores"
     dim = 0.6
 
     def __init__(
@@ -85,6 +88,7 @@ class ResultsScene(MenuScene):
         config: dict[str, Any] | None = None,
         journal_path: Path | None = None,
     ) -> None:
+        self.heading = t("results.heading")
         super().__init__(app)
         self.ranking, self.names, self.dynasties, self.config = ranking, names, dynasties, config
         self.journal_path = journal_path
@@ -97,11 +101,11 @@ class ResultsScene(MenuScene):
         self.tie_line = tie_break_line(ranking, names)
         self.columns: list[pygame.Rect] = []
         self._sounded: set[str] = set()
-        again = self.add("play_again", Button("Play again", self.play_again, style="warm"))
-        title = self.add("title", Button("Title", self.to_title))
+        again = self.add("play_again", Button(t("results.play_again"), self.play_again, style="warm"))
+        title = self.add("title", Button(t("results.title"), self.to_title))
         again.intro_delay = title.intro_delay = 0.8
         if journal_path is not None:
-            self.add("replay", Button("Watch the replay", self.watch_replay)).intro_delay = 0.8
+            self.add("replay", Button(t("results.replay"), self.watch_replay)).intro_delay = 0.8
 
     # -- actions -----------------------------------------------------------------------------------
     def play_again(self) -> None:
@@ -142,64 +146,64 @@ class ResultsScene(MenuScene):
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        t = self.theme
-        h = t.s(th.BUTTON_HEIGHT)
-        bottom = size[1] - t.s(MARGIN) - h
-        self.buttons["title"].set_rect(pygame.Rect(t.s(MARGIN), bottom, t.s(340), h))
-        self.buttons["play_again"].set_rect(pygame.Rect(size[0] - t.s(MARGIN) - t.s(420), bottom, t.s(420), h))
+        tm = self.theme
+        h = tm.s(th.BUTTON_HEIGHT)
+        bottom = size[1] - tm.s(MARGIN) - h
+        self.buttons["title"].set_rect(pygame.Rect(tm.s(MARGIN), bottom, tm.s(340), h))
+        self.buttons["play_again"].set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - tm.s(420), bottom, tm.s(420), h))
         if "replay" in self.buttons:
-            self.buttons["replay"].set_rect(pygame.Rect(size[0] // 2 - t.s(230), bottom, t.s(460), h))
+            self.buttons["replay"].set_rect(pygame.Rect(size[0] // 2 - tm.s(230), bottom, tm.s(460), h))
         n = max(1, len(self.ranking))
-        gap = t.s(34)
-        width = min(t.s(430), (size[0] - 2 * t.s(MARGIN) - gap * (n - 1)) // n)
-        top = t.s(200)
-        height = bottom - t.s(90) - top
+        gap = tm.s(34)
+        width = min(tm.s(430), (size[0] - 2 * tm.s(MARGIN) - gap * (n - 1)) // n)
+        top = tm.s(200)
+        height = bottom - tm.s(90) - top
         left = size[0] // 2 - (width * n + gap * (n - 1)) // 2
         self.columns = [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(n)]
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
-        t = self.theme
+        tm = self.theme
         for i, (entry, col) in enumerate(zip(self.ranking, self.columns, strict=False)):
-            rise = round((1 - ease_out_back(clamp01((self.age - 0.08 * i) / 0.45))) * t.s(300))
+            rise = round((1 - ease_out_back(clamp01((self.age - 0.08 * i) / 0.45))) * tm.s(300))
             self._draw_column(surface, i, entry, col.move(0, rise))
         if self.tie_line and self.age >= self.t_crown:
             fade = clamp01((self.age - self.t_crown) / 0.5)
-            t.blit_text(
+            tm.blit_text(
                 surface,
                 self.tie_line,
                 th.TEXT_BODY,
                 th.lerp_color(th.LAPIS_DEEP, th.GOLD_LIGHT, fade),
                 shadow=True,
-                midtop=(surface.get_width() // 2, self.columns[0].bottom + t.s(22)),
+                midtop=(surface.get_width() // 2, self.columns[0].bottom + tm.s(22)),
             )
 
     def _draw_column(self, surface: pygame.Surface, i: int, entry: dict[str, Any], col: pygame.Rect) -> None:
-        t = self.theme
+        tm = self.theme
         seat = entry["seat"]
         winner = entry["place"] == 1
         glow = clamp01((self.age - self.t_crown) / 0.4) if winner else 0.0
         draw_panel(
             surface,
             col,
-            t,
+            tm,
             th.lerp_color(th.SAND, th.GOLD_LIGHT, 0.35 * glow),
             th.lerp_color(th.GOLD_DARK, th.GOLD, glow),
         )
-        emblem = pygame.Rect(0, 0, t.s(84), t.s(84))
-        emblem.midtop = (col.centerx, col.top + t.s(22))
+        emblem = pygame.Rect(0, 0, tm.s(84), tm.s(84))
+        emblem.midtop = (col.centerx, col.top + tm.s(22))
         pieces.draw_emblem(self.app, surface, emblem, self.dynasties[seat])
-        t.blit_text(surface, self.names[seat], th.TEXT_BODY, th.INK, midtop=(col.centerx, emblem.bottom + t.s(8)))
+        tm.blit_text(surface, self.names[seat], th.TEXT_BODY, th.INK, midtop=(col.centerx, emblem.bottom + tm.s(8)))
         if self.age >= self.t_crown:
-            t.blit_text(
+            tm.blit_text(
                 surface,
-                ORDINALS.get(entry["place"], str(entry["place"])),
+                place_words(entry["place"]),
                 th.TEXT_BODY,
                 th.TERRACOTTA,
-                topleft=(col.left + t.s(22), col.top + t.s(20)),
+                topleft=(col.left + tm.s(22), col.top + tm.s(20)),
             )
-        bars = pygame.Rect(col.left + t.s(20), emblem.bottom + t.s(130), col.width - t.s(40), 0)
-        bars.height = col.bottom - t.s(150) - bars.top
+        bars = pygame.Rect(col.left + tm.s(20), emblem.bottom + tm.s(130), col.width - tm.s(40), 0)
+        bars.height = col.bottom - tm.s(150) - bars.top
         self._draw_bars(surface, i, entry, bars)
         self._draw_score(surface, entry, col)
         if winner:
@@ -216,11 +220,11 @@ class ResultsScene(MenuScene):
         return GROW_START + GROW_TIME + 0.3 + (k + 1) * TREASURE_TIME
 
     def _draw_bars(self, surface: pygame.Surface, i: int, entry: dict[str, Any], area: pygame.Rect) -> None:
-        t = self.theme
+        tm = self.theme
         slot = area.width // 4
-        icon = min(slot - t.s(10), t.s(64))
-        base_y = area.bottom - icon - t.s(10)
-        scale = (base_y - area.top - t.s(th.TEXT_BODY) - t.s(6)) / self.peak
+        icon = min(slot - tm.s(10), tm.s(64))
+        base_y = area.bottom - icon - tm.s(10)
+        scale = (base_y - area.top - tm.s(th.TEXT_BODY) - tm.s(6)) / self.peak
         lowest = min(entry["colors"], key=lambda c: (entry["colors"][c], COLORS.index(c)))
         tops: dict[str, tuple[int, int]] = {}
         for j, color in enumerate(COLORS):
@@ -228,30 +232,30 @@ class ResultsScene(MenuScene):
             value = self._value(i, color)
             bar = pygame.Rect(0, 0, slot * 3 // 5, max(0, round(value * scale)))
             bar.midbottom = (cx, base_y)
-            pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=t.s(6))
+            pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=tm.s(6))
             pygame.draw.rect(
                 surface,
                 th.lerp_color(th.TILE_COLORS[color], th.CREAM, 0.45),
                 bar,
-                width=max(1, t.s(2)),
-                border_radius=t.s(6),
+                width=max(1, tm.s(2)),
+                border_radius=tm.s(6),
             )
-            pieces.draw_tile(self.app, surface, pygame.Rect(cx - icon // 2, base_y + t.s(8), icon, icon), color)
+            pieces.draw_tile(self.app, surface, pygame.Rect(cx - icon // 2, base_y + tm.s(8), icon, icon), color)
             if self.age >= GROW_START:
-                t.blit_text(
-                    surface, str(math.floor(value + 1e-6)), th.TEXT_BODY, th.INK, midbottom=(cx, bar.top - t.s(2))
+                tm.blit_text(
+                    surface, str(math.floor(value + 1e-6)), th.TEXT_BODY, th.INK, midbottom=(cx, bar.top - tm.s(2))
                 )
             tops[color] = (cx, bar.top)
             if color == lowest and self.age >= self.t_score:
                 pulse = 0.5 + 0.5 * math.sin(self.age * 4)
-                ring = pygame.Rect(0, 0, slot - t.s(4), base_y - bar.top + t.s(th.TEXT_BODY) + t.s(16))
-                ring.midbottom = (cx, base_y + t.s(6))
+                ring = pygame.Rect(0, 0, slot - tm.s(4), base_y - bar.top + tm.s(th.TEXT_BODY) + tm.s(16))
+                ring.midbottom = (cx, base_y + tm.s(6))
                 pygame.draw.rect(
                     surface,
                     th.lerp_color(th.GOLD, th.GOLD_LIGHT, pulse),
                     ring,
-                    width=max(3, t.s(5)),
-                    border_radius=t.s(12),
+                    width=max(3, tm.s(5)),
+                    border_radius=tm.s(12),
                 )
         self._draw_flying(surface, i, area, tops)
 
@@ -259,43 +263,44 @@ class ResultsScene(MenuScene):
         self, surface: pygame.Surface, i: int, area: pygame.Rect, tops: dict[str, tuple[int, int]]
     ) -> None:
         """Treasures not yet landed wait above the bars; the one in flight arcs into its colour."""
-        t = self.theme
+        tm = self.theme
         _, order = self.before[i]
-        size = t.s(56)
-        home = (area.centerx, area.top - t.s(40))  # the queue sits between the name and the bars
+        size = tm.s(56)
+        home = (area.centerx, area.top - tm.s(40))  # the queue sits between the name and the bars
         if self.age >= self.t_score:  # every treasure has landed: say how many there were
-            words = {0: "no treasures", 1: "+1 treasure"}.get(len(order), f"+{len(order)} treasures")
-            t.blit_text(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, center=home)
+            words = t("results.treasures", n=len(order))
+            tm.blit_text(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, center=home)
         for k, color in enumerate(order):
             land = self._treasure_land(k)
             if self.age >= land:
                 continue
             p = clamp01((self.age - (land - TREASURE_TIME)) / TREASURE_TIME)
             if p <= 0:
-                x, y = home[0] + (k - (len(order) - 1) / 2) * t.s(18), home[1]
+                x, y = home[0] + (k - (len(order) - 1) / 2) * tm.s(18), home[1]
             else:
                 tx, ty = tops[color]
                 e = ease_out_cubic(p)
                 x = home[0] + (tx - home[0]) * e
-                y = home[1] + (ty - home[1]) * e - math.sin(math.pi * p) * t.s(90)
+                y = home[1] + (ty - home[1]) * e - math.sin(math.pi * p) * tm.s(90)
             pieces.draw_treasure(self.app, surface, pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
 
     def _draw_score(self, surface: pygame.Surface, entry: dict[str, Any], col: pygame.Rect) -> None:
-        t = self.theme
+        tm = self.theme
         if self.age < self.t_score:
             return
         pop = ease_out_back(clamp01((self.age - self.t_score) / 0.4))
         size = max(th.TEXT_SMALL, round(th.TEXT_HUGE * pop))
-        t.blit_text(surface, f"Score {entry['score']}", size, th.LAPIS, midbottom=(col.centerx, col.bottom - t.s(22)))
+        tm.blit_text(surface, t("results.score", score=entry["score"]), size, th.LAPIS,
+                     midbottom=(col.centerx, col.bottom - tm.s(22)))
 
     def _draw_crown(self, surface: pygame.Surface, col: pygame.Rect) -> None:
         if self.age < self.t_crown:
             return
-        t = self.theme
+        tm = self.theme
         drop = ease_out_back(clamp01((self.age - self.t_crown) / 0.5))
-        w, h = t.s(120), t.s(80)
+        w, h = tm.s(120), tm.s(80)
         cx = col.centerx
-        bottom = col.top + t.s(6) - round((1 - drop) * t.s(200))
+        bottom = col.top + tm.s(6) - round((1 - drop) * tm.s(200))
         pts = [
             (cx - w // 2, bottom),
             (cx - w // 2, bottom - h * 3 // 5),
@@ -306,6 +311,6 @@ class ResultsScene(MenuScene):
             (cx + w // 2, bottom),
         ]
         pygame.draw.polygon(surface, th.GOLD, pts)
-        pygame.draw.polygon(surface, th.GOLD_DARK, pts, max(2, t.s(4)))
+        pygame.draw.polygon(surface, th.GOLD_DARK, pts, max(2, tm.s(4)))
         for px, py in pts[1:6:2]:
-            pygame.draw.circle(surface, th.TILE_COLORS["red"], (px, py), t.s(9))
+            pygame.draw.circle(surface, th.TILE_COLORS["red"], (px, py), tm.s(9))
