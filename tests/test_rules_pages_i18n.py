@@ -78,17 +78,37 @@ def test_a_page_reads_the_current_language_each_time_it_is_asked() -> None:
         assert goal.title == "遊戲目標與回合"
         assert goal.caption_text == "這位玩家得 4 分：綠色最低。"  # the diagram's lowest colour, named in Chinese
         assert PAGES[3].caption_text.startswith("公牛祭司")  # the dynasty's name in Chinese
+        assert PAGES[7].caption_text == "在「新遊戲」畫面選擇要用哪些變體。"  # the New-game screen's own heading
     finally:
         i18n.set_language("en")
     assert goal.caption_text == "This player scores 4: green is lowest."
     assert PAGES[3].caption_text == "Bull priest: 2 temples. Lion priest: 1 temple."
     assert PAGES[1].caption_text == ""  # the actions page's four cards need no caption
+    assert PAGES[7].caption_text == "Choose them on the New game screen."
+
+
+def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
+    from game.ui.menus.title import TitleScene
+
+    app = app_with((1280, 720))
+    app.push(TitleScene(app))
+    headless.settle(app, 0.5)
+    headless.click_button(app, "rules", frames=3)
+    assert isinstance(app.top, RulesScene)
+    headless.click_button(app, "next", frames=3)
+    headless.settle(app, 0.5)
+    app.theme.record_text = []
+    app.top.draw(app.surface)  # the scene the title opened, on its second page
+    texts = {r.text for r in app.theme.record_text}
+    app.theme.record_text = None
+    assert "四種行動" in texts and "返回" in texts and "2 / 8" in texts, texts
+    assert {"1. 領袖", "2. 板塊", "3. 災難", "4. 換牌"} <= texts
 
 
 def test_the_chinese_pages_say_what_rules_md_says() -> None:
     """The same points tests/test_ui_screens.py checks in English, in the Chinese words."""
     zh = rules_zh_tw.MESSAGES
-    assert "王在塔廟所屬的王國" in zh["rules.variants.3"] and "1 分黑色" in zh["rules.variants.3"]  # §16.3
+    assert "王若在塔廟的王國裡" in zh["rules.variants.3"] and "1 分黑色" in zh["rules.variants.3"]  # §16.3
     assert zh["rules.monuments.3"].startswith("每回合結束時")  # §14: at the end of every turn, not only yours
     assert zh["rules.monuments.2"].startswith("你的回合結束時")  # §12.1: the active player's leaders
     assert "補滿手牌" in zh["rules.end.1"] and "兩個以下的寶物" in zh["rules.end.1"]  # §15

@@ -84,7 +84,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Ziggurat: five tiles of one colour in a plus make it. "
         "At the end of your turn, if your king is in the ziggurat's kingdom, you score 1 black point."
     ),
-    "rules.variants.caption": "Choose them on the New game screen.",
+    "rules.variants.caption": "Choose them on the {screen} screen.",  # screen: the New-game heading
     # -- the frame ------------------------------------------------------------------------------
     "rules.page_of": "{page} / {pages}",
 }

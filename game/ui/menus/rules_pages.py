@@ -256,5 +256,5 @@ PAGES: tuple[Page, ...] = (
     Page("war", 4, war),
     Page("monuments", 4, monuments),
     Page("end", 3, final),
-    Page("variants", 3, variants),
+    Page("variants", 3, variants, lambda: {"screen": t("new_game.heading")}),
 )
