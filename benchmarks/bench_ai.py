@@ -3,8 +3,9 @@
 Owns: playing whole games between levels (and a pure random player), seats rotated, and
 printing for each pairing the share of games the first level won (a shared first place counts
 half) with a Wilson 95% confidence interval, and the thinking time per decision (median, max).
-In 4-player games two seats play each side, alternating; a side wins when its best seat is
-ahead of the other side's best seat.
+In 4-player games one seat plays the first level against three of the second, its seat
+rotating through the four; it wins a game when it is first (a first place shared with k others
+counts 1/(k+1)), so an equal player wins 25%.
 
     python benchmarks/bench_ai.py --games 200 --games4 100 --budget 1.5 --jobs 2 \
         --pairs easy:random,normal:random,hard:random,normal:easy,hard:normal
@@ -44,11 +45,10 @@ def play_game(job: tuple[list[str], int, float]) -> Result:
     return levels, ranking, played.thinking
 
 
-def side_result(levels: list[str], ranking: list[dict[str, Any]], side_a: set[int]) -> float:
-    """Return 1 if side A's best seat is ahead, 0 if behind, 0.5 if they share the place."""
-    best_a = min(r["place"] for r in ranking if r["seat"] in side_a)
-    best_b = min(r["place"] for r in ranking if r["seat"] not in side_a)
-    return 1.0 if best_a < best_b else 0.0 if best_a > best_b else 0.5
+def first_share(ranking: list[dict[str, Any]], seat: int) -> float:
+    """Return the seat's share of first place: 1 alone, 1/k shared by k seats, 0 behind."""
+    firsts = [r["seat"] for r in ranking if r["place"] == 1]
+    return 1.0 / len(firsts) if seat in firsts else 0.0
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,10 +70,8 @@ def jobs_for(a: str, b: str, games: int, players: int, budget: float, seed: int)
     """Return the games of one pairing with the seats rotated."""
     out = []
     for g in range(games):
-        if players == 2:
-            levels = [a, b] if g % 2 == 0 else [b, a]
-        else:
-            levels = [a, b, a, b] if g % 2 == 0 else [b, a, b, a]
+        levels = [b] * players
+        levels[g % players] = a
         out.append((levels, seed + 1000 * players + g, budget))
     return out
 
@@ -90,12 +88,13 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
         if ranking is None:
             capped += 1         # counted as a loss for both sides' purposes: it is a failure
             continue
-        score += side_result(levels, ranking, {i for i, lv in enumerate(levels) if lv == a})
+        score += first_share(ranking, levels.index(a))
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
     lo, hi = wilson(score, games)
     took = time.perf_counter() - start
-    return (f"{players}p {a:>6} vs {b:<6} {games:4d} games: {a} wins {score / games:6.1%} "
+    against = b if players == 2 else f"3 {b}"
+    return (f"{players}p {a:>6} vs {against:<8} {games:4d} games: {a} wins {score / games:6.1%} "
             f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]" + (f"  FAILED: {capped} capped games" if capped else ""))
 
 

@@ -27,10 +27,11 @@ DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
 # Calibrated on the project's 2-core build machine (2026-12-01): one iteration takes 0.4-0.8 ms
 # of CPU, so 1,200 iterations took 0.52 s median (0.75 s max) of wall time at load average 1.2
-# and 1.24 s median (1.49 s max) at load average 8 (six parallel jobs on two cores). 1,000 a
-# second of budget puts the default budget's turn decision at ~0.65 s on that machine when quiet
-# and ~1.6 s when heavily shared: within the budget's spirit either way.
-ITERATIONS_PER_SECOND = 1000
+# and 1.24 s median (1.49 s max) at load average 8 (six parallel jobs on two cores). 2,000 a
+# second of budget puts the default budget's turn decision at ~1.1 s median on that machine when
+# quiet: inside the budget, and twice the search of 1,000 a second, which left hard too close to
+# normal (70% of 10 games).
+ITERATIONS_PER_SECOND = 2000
 # The root's ranking weighs ~120-160 positions at one ply, each ~0.12 ms of CPU: four of them
 # cost about one iteration.
 ROOT_EVALUATIONS_PER_ITERATION = 4
