@@ -13,14 +13,16 @@ import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.i18n import en, rules_en, rules_zh_tw, zh_tw
+from game.i18n import en, errors_en, errors_zh_tw, net_en, net_zh_tw, rules_en, rules_zh_tw, zh_tw
 
 log = logging.getLogger(__name__)
 
 Message = str | dict[str, str]
 
-TABLES: dict[str, dict[str, Message]] = {  # the rules pages keep their words in tables of their own
-    "en": en.MESSAGES | rules_en.MESSAGES, "zh-TW": zh_tw.MESSAGES | rules_zh_tw.MESSAGES}
+# The rules pages, the rules' errors and the LAN host's words keep tables of their own.
+TABLES: dict[str, dict[str, Message]] = {
+    "en": en.MESSAGES | rules_en.MESSAGES | errors_en.MESSAGES | net_en.MESSAGES,
+    "zh-TW": zh_tw.MESSAGES | rules_zh_tw.MESSAGES | errors_zh_tw.MESSAGES | net_zh_tw.MESSAGES}
 LANGUAGES: tuple[str, ...] = tuple(TABLES)
 DEFAULT = "en"
 PLURAL_PARAMETER = "n"  # a plural message chooses its form by this parameter

@@ -24,7 +24,18 @@ MONUMENTS = ((RED, GREEN), (RED, BLACK), (BLUE, RED), (BLUE, BLACK), (GREEN, BLU
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now, with a reason a player understands."""
+    """An action the rules do not allow now, with a reason a player understands.
+
+    Beside the English message it carries `key` and `params`: the reason as a catalogue key
+    ("rules.illegal.<name>") and plain parameters, so the screens and the LAN host can show it in
+    each player's language without the rules knowing about languages. An error raised without a
+    key is shown by its English message ("rules.illegal.other" with the message as `text`).
+    """
+
+    def __init__(self, message: str, key: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.key = key or "rules.illegal.other"
+        self.params: dict[str, object] = params if key else {"text": message}
 
 
 class State:
