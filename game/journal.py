@@ -35,7 +35,20 @@ SUFFIX = ".journal"
 
 
 class JournalError(ValueError):
-    """A journal that cannot be read, with what is wrong with it."""
+    """A journal that cannot be read, with what is wrong with it.
+
+    Beside the English message it carries `key` ("journal.<name>") and plain `params`, so Saved
+    games and the replay say it in the player's language; without a key it is "journal.other".
+    """
+
+    def __init__(self, message: str, key: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.key = key or "journal.other"
+        self.params: dict[str, object] = params if key else {"text": message}
+
+    def message(self) -> dict[str, Any]:
+        """The error as a catalogue key and parameters ({"key", "params"})."""
+        return {"key": self.key, "params": dict(self.params)}
 
 
 @dataclass
@@ -104,10 +117,10 @@ def write_atomically(path: Path, text: str) -> None:
 def _parse_line(raw: str) -> dict[str, Any]:
     crc, _, body = raw.rstrip("\n").partition(" ")
     if len(crc) != 8 or f"{zlib.crc32(body.encode()):08x}" != crc:
-        raise JournalError("a line is damaged")
+        raise JournalError("a line is damaged", "journal.line_damaged")
     value = json.loads(body)
     if not isinstance(value, dict):
-        raise JournalError("a line is not a record")
+        raise JournalError("a line is not a record", "journal.not_a_record")
     return value
 
 
@@ -115,21 +128,22 @@ def decode(text: str) -> Journal:
     """Read a journal; keep every whole action before the first damaged line."""
     lines = text.splitlines(keepends=True)
     if not lines:
-        raise JournalError("The saved game is empty.")
+        raise JournalError("The saved game is empty.", "journal.empty")
     try:
         head = _parse_line(lines[0])
     except (JournalError, ValueError):
-        raise JournalError("The saved game's first line is damaged; it cannot be read.") from None
+        raise JournalError("The saved game's first line is damaged; it cannot be read.", "journal.first_line") from None
     if head.get("format") != FORMAT:
-        raise JournalError("This file is not a Two Rivers saved game.")
+        raise JournalError("This file is not a Two Rivers saved game.", "journal.not_ours")
     if head.get("version") != FORMAT_VERSION:
-        raise JournalError(f"This saved game was written by another version (format {head.get('version')!r}).")
+        raise JournalError(f"This saved game was written by another version (format {head.get('version')!r}).",
+                           "journal.other_version", version=repr(head.get('version'))[:40])
     journal = _journal_from_header(head)
     for i, raw in enumerate(lines[1:]):
         try:
             rec = _parse_line(raw)
             if rec.get("n") != i or not isinstance(rec.get("seat"), int) or not isinstance(rec.get("action"), dict):
-                raise JournalError("out of order")
+                raise JournalError("out of order", "journal.out_of_order")
         except (JournalError, ValueError):
             journal.recovered_from = len(lines) - 1
             break
@@ -140,20 +154,20 @@ def decode(text: str) -> Journal:
 def _journal_from_header(head: dict[str, Any]) -> Journal:
     seed, variants, seats = head.get("seed"), head.get("variants"), head.get("seats")
     if not isinstance(seed, int) or not isinstance(variants, list) or not isinstance(seats, list):
-        raise JournalError("The saved game's options are damaged.")
+        raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
     for seat in seats:
         if not isinstance(seat, dict) or not all(isinstance(seat.get(k), str) for k in ("name", "dynasty", "kind")):
-            raise JournalError("The saved game's seats are damaged.")
+            raise JournalError("The saved game's seats are damaged.", "journal.seats_damaged")
     started = head.get("started", 0.0)
     if not isinstance(started, (int, float)) or isinstance(started, bool) \
             or not all(isinstance(v, str) for v in variants):
-        raise JournalError("The saved game's options are damaged.")
+        raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
     ai_seed, view_id = head.get("ai_seed"), head.get("view_id")
     for number in (ai_seed, view_id):
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-            raise JournalError("The saved game's options are damaged.")
+            raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
     if view_id is not None and view_id < 0:
-        raise JournalError("The saved game's options are damaged.")
+        raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
     return Journal(seed, variants, seats, started=float(started), finished=bool(head.get("finished")),
                    lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id, held=head.get("held") is True)
 
@@ -163,7 +177,8 @@ def read(path: Path) -> Journal:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise JournalError(f"The saved game cannot be opened: {exc.strerror or exc}.") from None
+        raise JournalError(f"The saved game cannot be opened: {exc.strerror or exc}.", "journal.cannot_open",
+                           why=str(exc.strerror or exc)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -179,7 +194,8 @@ def replay(journal: Journal) -> tuple[list[State], list[list[dict[str, Any]]]]:
     try:
         state = new_game(len(journal.seats), journal.seed, journal.variants)
     except ValueError as exc:
-        raise JournalError(f"The saved game's options are not valid: {exc}") from None
+        raise JournalError(f"The saved game's options are not valid: {exc}", "journal.options_invalid",
+                           text=str(exc)) from None
     states, events = [state], []
     for n, (seat, action) in enumerate(journal.actions):
         try:
@@ -297,6 +313,14 @@ class SavedGame:
     path: Path
     journal: Journal | None
     problem: str | None
+    problem_message: dict[str, Any] | None = None  # the problem as a catalogue key and parameters
+
+
+def problem_message(exc: Exception) -> dict[str, Any]:
+    """Return why a saved game cannot be used as a catalogue key and parameters (any error, not only ours)."""
+    if isinstance(exc, JournalError):
+        return exc.message()
+    return {"key": "journal.damaged", "params": {"text": str(exc)[:200]}}
 
 
 def list_games(data_dir: Path) -> list[SavedGame]:
@@ -309,7 +333,7 @@ def list_games(data_dir: Path) -> list[SavedGame]:
         try:
             out.append(SavedGame(path, read(path), None))
         except (JournalError, ValueError, TypeError) as exc:
-            out.append(SavedGame(path, None, str(exc)))
+            out.append(SavedGame(path, None, str(exc), problem_message(exc)))
     return out
 
 

@@ -69,13 +69,21 @@ class Seat:
 class Update:
     """What one change at the table looks like from the seats a link shows.
 
-    views and events are keyed by seat; the key None is the public (spectator) view.
+    views and events are keyed by seat; the key None is the public (spectator) view. A refusal
+    carries its English `error` and, when known, `message`: the same reason as a catalogue key and
+    plain parameters ({"key": ..., "params": {...}}) for the screen to show in its own language.
     """
 
     view_id: int
     views: dict[int | None, dict[str, Any]]
     events: dict[int | None, list[dict[str, Any]]]
     error: str | None = None
+    message: dict[str, Any] | None = None
+
+
+def refusal(exc: IllegalAction) -> dict[str, Any]:
+    """Return a refusal's reason as a catalogue key and parameters (the LAN's wire form of a message)."""
+    return {"key": exc.key, "params": dict(exc.params)}
 
 
 @dataclass
@@ -208,9 +216,9 @@ class Table:
         """
         with self.lock:
             if expected_view_id is not None and expected_view_id != self.view_id:
-                raise IllegalAction(STALE_VIEW)
+                raise IllegalAction(STALE_VIEW, "rules.illegal.stale_view")
             if not isinstance(seat, int) or self.to_move() != seat:
-                raise IllegalAction("It is not your decision now.")
+                raise IllegalAction("It is not your decision now.", "rules.illegal.not_your_decision")
             if self._held is not None:
                 return self._end_held_turn(action)
             before = self.state
@@ -271,7 +279,7 @@ class Table:
     def _end_held_turn(self, action: Any) -> list[dict[str, Any]]:
         """The player ends a held turn: the end of the turn (scoring, new tiles, next player) is shown."""
         if not isinstance(action, dict) or action.get("kind") != "end_turn":
-            raise IllegalAction("Your turn is done: end it, or undo your last action.")
+            raise IllegalAction("Your turn is done: end it, or undo your last action.", "rules.illegal.turn_done")
         held, self._held = self._held, None
         self._events[-1] = self._events[-1] + held.rest_events   # the held action's events, now whole
         self._undo.clear()   # the new tiles are seen from now on
@@ -298,7 +306,8 @@ class Table:
         """Take back seat's last action; raise IllegalAction if that is not allowed."""
         with self.lock:
             if not self.can_undo(seat):
-                raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.")
+                raise IllegalAction("Nothing to undo: your last action revealed something or others have decided.",
+                                    "rules.illegal.nothing_to_undo")
             state, _, length = self._undo.pop()
             self._held = None
             self.state = state
@@ -495,10 +504,10 @@ class LocalLink:
         """Act for a local seat (decided on view_id, if given); a refusal is queued as an Update with the reason."""
         try:
             if seat not in self.local_seats:
-                raise IllegalAction("That seat is not played on this screen.")
+                raise IllegalAction("That seat is not played on this screen.", "rules.illegal.seat_not_here")
             self.table.submit(seat, action, view_id)
         except IllegalAction as exc:
-            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
+            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc), message=refusal(exc)))
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (the UI lights up legal squares from this)."""
@@ -508,10 +517,10 @@ class LocalLink:
         """Take back seat's last action if the table allows it."""
         try:
             if seat not in self.local_seats:
-                raise IllegalAction("That seat is not played on this screen.")
+                raise IllegalAction("That seat is not played on this screen.", "rules.illegal.seat_not_here")
             self.table.undo(seat)
         except IllegalAction as exc:
-            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc)))
+            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc), message=refusal(exc)))
 
     def close(self) -> None:
         """Nothing to release for a local table."""

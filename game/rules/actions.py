@@ -25,7 +25,8 @@ def place_leader(s: State, action: dict[str, Any], events: list[Event]) -> None:
     to = square_field(action, "to")
     key = (s.active, color)
     if key in s.leaders:
-        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is already on the board; move it instead.")
+        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is already on the board; move it instead.",
+                            "rules.illegal.leader_on_board", leader=COLORS[color])
     _check_leader_square(s, to, None)
     s.leaders[key] = to
     events.append({"kind": "leader_placed", "seat": s.active, "color": COLORS[color], "at": square(to)})
@@ -38,9 +39,10 @@ def move_leader(s: State, action: dict[str, Any], events: list[Event]) -> None:
     to = square_field(action, "to")
     key = (s.active, color)
     if key not in s.leaders:
-        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is not on the board.")
+        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is not on the board.",
+                            "rules.illegal.leader_not_on_board", leader=COLORS[color])
     if s.leaders[key] == to:
-        raise IllegalAction("A leader cannot move to the square it stands on.")
+        raise IllegalAction("A leader cannot move to the square it stands on.", "rules.illegal.leader_same_square")
     _check_leader_square(s, to, key)
     frm = s.leaders[key]
     s.leaders[key] = to
@@ -54,7 +56,8 @@ def withdraw_leader(s: State, action: dict[str, Any], events: list[Event]) -> No
     color = color_field(action, "leader")
     key = (s.active, color)
     if key not in s.leaders:
-        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is not on the board.")
+        raise IllegalAction(f"Your {LEADER_WORDS[COLORS[color]]} is not on the board.",
+                            "rules.illegal.leader_not_on_board", leader=COLORS[color])
     frm = s.leaders.pop(key)
     events.append({"kind": "leader_withdrawn", "seat": s.active, "color": COLORS[color], "from": square(frm)})
     s.steps = ["action_done"]
@@ -66,13 +69,13 @@ def _check_leader_square(s: State, to: int, without: tuple[int, int] | None) -> 
     b = bit(to)
     taken = s.cat | s.down | s.zig | s.tiles[0] | s.tiles[1] | s.tiles[2] | s.tiles[3]
     if b & taken or any(sq == to for k, sq in s.leaders.items() if k != without):
-        raise IllegalAction("A leader needs an empty square.")
+        raise IllegalAction("A leader needs an empty square.", "rules.illegal.leader_square_taken")
     if b & s.board.river:
-        raise IllegalAction("Leaders stand on land, never on the river.")
+        raise IllegalAction("Leaders stand on land, never on the river.", "rules.illegal.leader_on_river")
     from .state import supported_squares
     if not supported_squares(s) & b:
-        raise IllegalAction("A leader must stand next to a temple.")
-    raise IllegalAction("A leader may not join two kingdoms.")
+        raise IllegalAction("A leader must stand next to a temple.", "rules.illegal.leader_needs_temple")
+    raise IllegalAction("A leader may not join two kingdoms.", "rules.illegal.leader_joins_kingdoms")
 
 
 def _after_leader(s: State, key: tuple[int, int], events: list[Event]) -> None:
@@ -90,11 +93,12 @@ def place_tile(s: State, action: dict[str, Any], events: list[Event]) -> None:
     color = color_field(action, "color")
     to = square_field(action, "to")
     if s.hands[s.active][color] < 1:
-        raise IllegalAction(f"You hold no {COLOR_WORDS[COLORS[color]]} tile.")
+        raise IllegalAction(f"You hold no {COLOR_WORDS[COLORS[color]]} tile.", "rules.illegal.no_tile",
+                            tile=COLORS[color])
     base = kingdoms(s, connected(s))
     land, river = tile_targets_by_terrain(s, base)
     if not (river if color == BLUE else land) >> to & 1:
-        raise IllegalAction(_tile_refusal(s, color, to))
+        _refuse_tile(s, color, to)
     around = neighbours(bit(to))
     touching = [k for k in base if k & around]
     s.hands[s.active][color] -= 1
@@ -114,25 +118,26 @@ def place_tile(s: State, action: dict[str, Any], events: list[Event]) -> None:
     s.steps = list(AFTER_TILE)
 
 
-def _tile_refusal(s: State, color: int, to: int) -> str:
+def _refuse_tile(s: State, color: int, to: int) -> None:
+    """Raise the reason a tile cannot go on `to` (called once the square is known to be refused)."""
     b = bit(to)
     if tile_color_at(s, to) is not None or b & (s.cat | s.down | s.zig) or to in s.leaders.values():
-        return "That square is not empty."
+        raise IllegalAction("That square is not empty.", "rules.illegal.square_taken")
     if color == BLUE and not b & s.board.river:
-        return "Farms (blue) go only on the river."
+        raise IllegalAction("Farms (blue) go only on the river.", "rules.illegal.farm_on_land")
     if color != BLUE and b & s.board.river:
-        return "Only farms (blue) go on the river."
-    return "A tile may not join three kingdoms."
+        raise IllegalAction("Only farms (blue) go on the river.", "rules.illegal.land_tile_on_river")
+    raise IllegalAction("A tile may not join three kingdoms.", "rules.illegal.tile_joins_kingdoms")
 
 
 def catastrophe(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Section 8: destroy a square for the rest of the game."""
     to = square_field(action, "to")
     if s.catastrophes[s.active] < 1:
-        raise IllegalAction("You have no catastrophe tiles left.")
+        raise IllegalAction("You have no catastrophe tiles left.", "rules.illegal.no_catastrophes")
     if not catastrophe_targets(s) >> to & 1:
         raise IllegalAction("A catastrophe cannot go there: not on a leader, a treasure, a monument, "
-                            "a ziggurat, a building or another catastrophe.")
+                            "a ziggurat, a building or another catastrophe.", "rules.illegal.catastrophe_not_there")
     s.catastrophes[s.active] -= 1
     color = tile_color_at(s, to)
     if color is not None:
@@ -148,10 +153,11 @@ def swap(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Section 9: discard 1-6 tiles face down and draw as many."""
     colors = color_list_field(action, "tiles")
     if not 1 <= len(colors) <= 6:
-        raise IllegalAction("Swap between 1 and 6 tiles.")
+        raise IllegalAction("Swap between 1 and 6 tiles.", "rules.illegal.swap_count")
     for c in set(colors):
         if colors.count(c) > s.hands[s.active][c]:
-            raise IllegalAction(f"You do not hold {colors.count(c)} {COLOR_WORDS[COLORS[c]]} tiles.")
+            raise IllegalAction(f"You do not hold {colors.count(c)} {COLOR_WORDS[COLORS[c]]} tiles.",
+                                "rules.illegal.swap_too_many", n=colors.count(c), tile=COLORS[c])
     for c in colors:
         discard_from_hand(s, s.active, c, 1)
     events.append({"kind": "swap", "seat": s.active, "count": len(colors),

@@ -115,14 +115,15 @@ def apply_in_place(s: State, action: Any) -> list[Event]:
 def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     kind = kind_of(action)
     if state.game_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("The game is over.", "rules.illegal.game_over")
     acting = state.decision["seat"]
     claimed = action.get("seat", seat) if seat is None else seat
     if claimed is not None and claimed != acting:
-        raise IllegalAction(f"It is not your turn: seat {acting} must decide now.")
+        raise IllegalAction(f"It is not your turn: seat {acting} must decide now.", "rules.illegal.not_your_turn",
+                            seat=acting)
     handler = ANSWERS[state.decision["kind"]].get(kind, False)
     if handler is False:
-        raise IllegalAction(_wrong_moment(state.decision["kind"], kind))
+        _refuse_moment(state.decision["kind"], kind)
     return kind, handler
 
 
@@ -140,17 +141,21 @@ def _carry_out(s: State, kind: str, handler: Any, action: dict[str, Any]) -> lis
     return events
 
 
-def _wrong_moment(decision: str, kind: str) -> str:
-    asks = {
-        "action": "an action (leader, tile, catastrophe, swap or pass)",
-        "support": "support for the conflict (commit)",
-        "choose_war": "which war is fought next (choose_war)",
-        "monument": "whether to build a monument",
-        "building": "whether to build a civilization building",
-        "ziggurat": "whether to build the ziggurat",
-        "treasure": "which treasure to take",
-    }
-    return f"'{kind}' cannot be played now; the game is waiting for {asks[decision]}."
+# What each decision waits for, in the English message and as the refusal's catalogue key.
+_WAITING = {
+    "action": ("an action (leader, tile, catastrophe, swap or pass)", "rules.illegal.waiting_action"),
+    "support": ("support for the conflict (commit)", "rules.illegal.waiting_support"),
+    "choose_war": ("which war is fought next (choose_war)", "rules.illegal.waiting_choose_war"),
+    "monument": ("whether to build a monument", "rules.illegal.waiting_monument"),
+    "building": ("whether to build a civilization building", "rules.illegal.waiting_building"),
+    "ziggurat": ("whether to build the ziggurat", "rules.illegal.waiting_ziggurat"),
+    "treasure": ("which treasure to take", "rules.illegal.waiting_treasure"),
+}
+
+
+def _refuse_moment(decision: str, kind: str) -> None:
+    asks, key = _WAITING[decision]
+    raise IllegalAction(f"'{kind}' cannot be played now; the game is waiting for {asks}.", key, kind=kind)
 
 
 def _take_treasure(s: State, action: dict[str, Any], events: list[Event]) -> None:
@@ -160,7 +165,7 @@ def _take_treasure(s: State, action: dict[str, Any], events: list[Event]) -> Non
     at = square_field(action, "at")
     d = s.decision
     if at not in d["squares"]:
-        raise IllegalAction("You cannot take that treasure now.")
+        raise IllegalAction("You cannot take that treasure now.", "rules.illegal.treasure_not_offered")
     s.decision = None
     take_treasure(s, events, d["seat"], at)
 

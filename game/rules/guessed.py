@@ -42,7 +42,7 @@ def _pair(names: list[str]) -> tuple[int, int]:
 
 def _colors(value: Any, what: str) -> list[int]:
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v in COLOR_INDEX for v in value):
-        raise ScenarioError(f"{what} must be a list of colours.")
+        raise ScenarioError(f"{what} must be a list of colours.", "scenario.not_a_color_list", what=what)
     return [COLOR_INDEX[v] for v in value]
 
 
@@ -50,10 +50,11 @@ def state_from_view(view: dict[str, Any], hidden_guess: dict[str, Any] | None = 
     """Return a full State that `view` shows, its hidden parts taken from `hidden_guess`."""
     guess = hidden_guess or {}
     if not isinstance(guess, dict):
-        raise ScenarioError("A guess of the hidden tiles must be a dict.")
+        raise ScenarioError("A guess of the hidden tiles must be a dict.", "scenario.guess_not_dict")
     missing = [key for key in VIEW_KEYS if not isinstance(view, dict) or key not in view]
     if missing:
-        raise ScenarioError(f"Not a view of the game: it lacks {', '.join(missing)}.")
+        raise ScenarioError(f"Not a view of the game: it lacks {', '.join(missing)}.",
+                            "scenario.not_a_view", missing=', '.join(missing))
     return deal(public_state(view, guess), view, guess)
 
 
@@ -75,7 +76,8 @@ def deal(public: State, view: dict[str, Any], guess: dict[str, Any]) -> State:
     _fill_hands(s, view, guess)
     bag = _colors(guess.get("bag", []), "The guessed bag")
     if len(bag) != view["bag"]:
-        raise ScenarioError(f"The view's bag holds {view['bag']} tiles; the guess gives {len(bag)}.")
+        raise ScenarioError(f"The view's bag holds {view['bag']} tiles; the guess gives {len(bag)}.",
+                            "scenario.guess_bag", n=view['bag'], given=len(bag))
     s.bag, s.bag_pos = tuple(bag), 0
     _account(s)
     s.scores = [[0, 0, 0, 0] for _ in range(s.players)]
@@ -96,13 +98,15 @@ def _public(view: dict[str, Any], guess: dict[str, Any]) -> State:
         s.treasure |= bit(_sq(t))
     built = guess.get("monuments")
     if built is not None and len(built) != len(view["monuments"]):
-        raise ScenarioError("The guess must name one colour per monument of the view.")
+        raise ScenarioError("The guess must name one colour per monument of the view.", "scenario.guess_monuments")
     for n, m in enumerate(view["monuments"]):
         pair = _pair(m["colors"])
         color = _colors([built[n]], "A monument's colour")[0] if built is not None else pair[0]
         if color not in pair:
             raise ScenarioError(f"The {m['colors'][0]}/{m['colors'][1]} monument cannot be built "
-                                f"from {COLORS[color]} tiles.")
+                                f"from {COLORS[color]} tiles.",
+                                "scenario.guess_monument_color", first=str(m['colors'][0]),
+                                second=str(m['colors'][1]), tile=COLORS[color])
         s.monuments.append((pair, _sq(m["at"]), color))
     s.buildings = {COLOR_INDEX[name]: _sq(at) for name, at in view["buildings"].items()}
     s.ziggurat = _sq(view["ziggurat"]) if view["ziggurat"] is not None else None
@@ -117,12 +121,14 @@ def _public(view: dict[str, Any], guess: dict[str, Any]) -> State:
 def _fill_hands(s: State, view: dict[str, Any], guess: dict[str, Any]) -> None:
     hands = guess.get("hands") or [None] * s.players
     if len(hands) != s.players:
-        raise ScenarioError(f"The guess must give one hand (or None) per player ({s.players}).")
+        raise ScenarioError(f"The guess must give one hand (or None) per player ({s.players}).",
+                            "scenario.guess_hands", players=s.players)
     for seat, sv in enumerate(view["seats"]):
         shown = sv["hand"]
         hand = _colors(shown if shown is not None else hands[seat] or [], f"Seat {seat}'s hand")
         if len(hand) != sv["hand_count"]:
-            raise ScenarioError(f"Seat {seat} holds {sv['hand_count']} tiles; the guess gives {len(hand)}.")
+            raise ScenarioError(f"Seat {seat} holds {sv['hand_count']} tiles; the guess gives {len(hand)}.",
+                                "scenario.guess_hand_count", seat=seat, n=sv['hand_count'], given=len(hand))
         for c in hand:
             s.hands[seat][c] += 1
 
@@ -135,7 +141,8 @@ def _account(s: State) -> None:
     for c in range(4):
         if used[c] > TILE_COUNTS[c]:
             raise ScenarioError(f"The guess puts {used[c]} {COLORS[c]} tiles in play; "
-                                f"the game has only {TILE_COUNTS[c]}.")
+                                f"the game has only {TILE_COUNTS[c]}.",
+                                "scenario.guess_too_many_tiles", n=used[c], tile=COLORS[c], most=TILE_COUNTS[c])
     s.discarded = [TILE_COUNTS[c] - used[c] for c in range(4)]
 
 
@@ -145,7 +152,8 @@ def _fill_scores(s: State, view: dict[str, Any], guess: dict[str, Any]) -> None:
         shown = sv["scores"] if sv["scores"] is not None else (scores[seat] if seat < len(scores) else None)
         shown = shown or {}
         if not isinstance(shown, dict) or not all(isinstance(shown.get(c, 0), int) for c in COLORS):
-            raise ScenarioError(f"Seat {seat}'s guessed scores must map colours to whole numbers.")
+            raise ScenarioError(f"Seat {seat}'s guessed scores must map colours to whole numbers.",
+                                "scenario.guess_scores", seat=seat)
         s.scores[seat] = [shown.get(c, 0) for c in COLORS]
 
 
@@ -181,7 +189,8 @@ def _set_decision(s: State, view: dict[str, Any], placed_at: Any) -> None:
         set_treasure_queue(s)
         s.steps = ["settle_treasures", *END_OF_TURN[END_OF_TURN.index("refill"):]]
     else:
-        raise ScenarioError(f"Unknown decision {kind!r} in the view.")
+        raise ScenarioError(f"Unknown decision {kind!r} in the view.",
+                            "scenario.unknown_decision", kind=repr(kind)[:40])
     if placed is not None:
         s.ctx["placed"] = placed
 

@@ -64,9 +64,9 @@ def build_monument(s: State, action: dict[str, Any], events: list[Event]) -> Non
     named = tuple(pair)
     monument = next((m for m in MONUMENTS if sorted(m) == sorted(named)), None)
     if len(pair) != 2 or monument is None:
-        raise IllegalAction("Name a monument by its two colours.")
+        raise IllegalAction("Name a monument by its two colours.", "rules.illegal.monument_colors")
     if (at, monument) not in s.decision["options"]:
-        raise IllegalAction("That monument cannot be built there.")
+        raise IllegalAction("That monument cannot be built there.", "rules.illegal.monument_not_there")
     block = _block(at)
     color = tile_color_at(s, at)
     assert color is not None
@@ -144,7 +144,7 @@ def build_building(s: State, action: dict[str, Any], events: list[Event]) -> Non
     at = square_field(action, "at")
     d = s.decision
     if color != d["color"] or at not in d["squares"]:
-        raise IllegalAction("That building cannot go there.")
+        raise IllegalAction("That building cannot go there.", "rules.illegal.building_not_there")
     frm = s.buildings.get(color)
     s.buildings[color] = at
     events.append({"kind": "building_built", "seat": s.active, "color": COLORS[color], "at": square(at),
@@ -204,7 +204,7 @@ def build_ziggurat(s: State, action: dict[str, Any], events: list[Event]) -> Non
     """Replace a plus of five tiles with the ziggurat."""
     at = square_field(action, "at")
     if at not in s.decision["squares"]:
-        raise IllegalAction("The ziggurat cannot be built there.")
+        raise IllegalAction("The ziggurat cannot be built there.", "rules.illegal.ziggurat_not_there")
     plus = _plus(at)
     assert plus is not None
     color = tile_color_at(s, at)

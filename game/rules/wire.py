@@ -40,10 +40,10 @@ def canonical(action: Any) -> dict[str, Any]:
 def kind_of(action: Any) -> str:
     """Return the action's kind, refusing anything that is not an action."""
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a dict with a 'kind'.")
+        raise IllegalAction("An action must be a dict with a 'kind'.", "rules.illegal.not_an_action")
     kind = action.get("kind")
     if not isinstance(kind, str) or kind not in ACTION_KINDS:
-        raise IllegalAction(f"Unknown action kind {kind!r}.")
+        raise IllegalAction(f"Unknown action kind {kind!r}.", "rules.illegal.unknown_kind", kind=repr(kind)[:40])
     return kind
 
 
@@ -54,10 +54,10 @@ def square_field(action: dict[str, Any], key: str) -> int:
         not isinstance(value, (list, tuple)) or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise IllegalAction(f"'{key}' must be a square [row, col].")
+        raise IllegalAction(f"'{key}' must be a square [row, col].", "rules.illegal.not_a_square", field=key)
     row, col = value
     if not (0 <= row < ROWS and 0 <= col < COLS):
-        raise IllegalAction(f"Square [{row}, {col}] is off the board.")
+        raise IllegalAction(f"Square [{row}, {col}] is off the board.", "rules.illegal.off_board", row=row, col=col)
     return index(row, col)
 
 
@@ -65,7 +65,8 @@ def color_field(action: dict[str, Any], key: str) -> int:
     """Return the colour index in action[key]."""
     value = action.get(key)
     if not isinstance(value, str) or value not in COLOR_INDEX:
-        raise IllegalAction(f"'{key}' must be one of red, blue, green, black.")
+        raise IllegalAction(f"'{key}' must be one of red, blue, green, black.", "rules.illegal.not_a_color",
+                            field=key)
     return COLOR_INDEX[value]
 
 
@@ -73,7 +74,7 @@ def count_field(action: dict[str, Any], key: str) -> int:
     """Return the non-negative whole number in action[key]."""
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise IllegalAction(f"'{key}' must be a whole number, 0 or more.")
+        raise IllegalAction(f"'{key}' must be a whole number, 0 or more.", "rules.illegal.not_a_count", field=key)
     return value
 
 
@@ -81,10 +82,11 @@ def color_list_field(action: dict[str, Any], key: str) -> list[int]:
     """Return the colour indices listed in action[key]."""
     value = action.get(key)
     if not isinstance(value, (list, tuple)):
-        raise IllegalAction(f"'{key}' must be a list of colours.")
+        raise IllegalAction(f"'{key}' must be a list of colours.", "rules.illegal.not_a_color_list", field=key)
     out = []
     for item in value:
         if not isinstance(item, str) or item not in COLOR_INDEX:
-            raise IllegalAction(f"'{key}' must list only red, blue, green or black.")
+            raise IllegalAction(f"'{key}' must list only red, blue, green or black.",
+                                "rules.illegal.not_a_color_list", field=key)
         out.append(COLOR_INDEX[item])
     return out

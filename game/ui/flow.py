@@ -105,12 +105,12 @@ def default_continue_game(app: App) -> None:
 def resume_game(app: App, path: Path) -> None:
     """Resume one saved local game (the Saved-games list's Continue) where it stopped, curtain up."""
     from game.journal import JournalError
-    from game.ui.kit.dialog import alert
+    from game.ui.kit.dialog import alert, said
 
     try:
         game, config, journal = app.hooks.saved_game(path)
     except (JournalError, OSError) as err:
-        alert(app, tr("lan.host.cannot_continue"), str(err))
+        alert(app, tr("lan.host.cannot_continue"), said(err))
         return
     open_table(app, config, game)
     if journal.recovered_from is not None:

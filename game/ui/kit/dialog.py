@@ -1,6 +1,7 @@
 """The modal confirm dialog: an overlay scene with a message and big buttons.
 
-Owns: `ConfirmDialog` (and the `alert()` / `confirm()` shortcuts). The scene below stays visible
+Owns: `ConfirmDialog` (and the `alert()` / `confirm()` shortcuts), and `said()`: an error's words
+in the player's language. The scene below stays visible
 and animated but gets no input; a right click, ESC or a click outside the panel cancels when the
 dialog is cancellable. The title and message are fitted to the panel (shrink, wrap, ellipsis last).
 
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import t
+from game.i18n.wire import shown
 from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_out_back
 from game.ui.kit.panels import draw_panel
@@ -103,6 +105,15 @@ class ConfirmDialog(Scene):
         t.blit_fit(surface, self.title, th.TEXT_LARGE, th.TERRACOTTA, self.title_box.move(panel.topleft), max_lines=2)
         t.blit_fit(surface, self.message, th.TEXT_BODY, th.INK, self.body_box.move(panel.topleft), valign="top")
         super().draw(surface)
+
+
+def said(err: BaseException) -> str:
+    """Return an error in the player's language when it carries a catalogue key and parameters
+    (IllegalAction, ScenarioError, JournalError), else its own text."""
+    key, params = getattr(err, "key", None), getattr(err, "params", None)
+    if not isinstance(key, str) or not isinstance(params, dict):
+        return str(err)
+    return shown({"key": key, "params": params}, fallback=str(err))
 
 
 def alert(app: App, title: str, message: str) -> ConfirmDialog:

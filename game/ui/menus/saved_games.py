@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import names_of, t
+from game.i18n.wire import shown
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import confirm
 from game.ui.kit.panels import draw_panel
@@ -85,7 +86,8 @@ def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame
     """The row's status line and its colour."""
     journal = saved.journal
     if journal is None:
-        return str(saved.problem), th.TERRACOTTA
+        problem = shown(saved.problem_message, fallback=str(saved.problem)) if saved.problem_message else saved.problem
+        return str(problem), th.TERRACOTTA
     if summary is None:
         return t("saved.unreplayable"), th.TERRACOTTA
     if summary.finished:
@@ -181,7 +183,7 @@ class SavedGamesScene(MenuScene):
         resume_game(self.app, saved.path)
 
     def ask_delete(self, saved: SavedGame) -> None:
-        who = ", ".join(s["name"] for s in saved.journal.seats) if saved.journal else saved.path.name
+        who = t("word.list_separator").join(s["name"] for s in saved.journal.seats) if saved.journal else saved.path.name
         confirm(self.app, t("saved.delete.title"), t("saved.delete.text", who=who),
                 lambda: self.delete(saved), yes=t("saved.delete"), no=t("saved.delete.no"))
 

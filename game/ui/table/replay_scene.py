@@ -49,12 +49,12 @@ HAND_TILE = 104
 def open_replay(app: App, path: Path) -> ReplayScene | None:
     """Push the replay of the journal at path; a dialog says why when it cannot be read."""
     from game.journal import JournalError, read
-    from game.ui.kit.dialog import alert
+    from game.ui.kit.dialog import alert, said
 
     try:
         scene = ReplayScene(app, read(path))
     except (JournalError, OSError) as err:
-        alert(app, t("replay.cannot"), str(err))
+        alert(app, t("replay.cannot"), said(err))
         return None
     app.push(scene)
     return scene

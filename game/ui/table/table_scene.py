@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.i18n import t as tr
+from game.i18n.wire import shown
 from game.rules import events_for
 from game.session import Link, LocalLink, Seat
 from game.ui.kit import theme as th
@@ -125,7 +126,8 @@ class TableScene(Scene):
         told = False   # the story opened from the link's history, which already holds this poll's events
         for update in self.link.poll():
             if update.error:
-                self.toast(update.error)
+                # The refusal in this player's language when it came as a key; else the English sent.
+                self.toast(shown(update.message, fallback=update.error) if update.message else update.error)
                 continue
             self.views.update(update.views)
             public = update.events.get(None, [])
