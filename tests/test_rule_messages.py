@@ -184,3 +184,37 @@ def test_a_damaged_saved_game_reads_in_chinese(tmp_path: Path) -> None:
             "The saved game is empty.", "The saved game's first line is damaged; it cannot be read."}
     finally:
         i18n.set_language("en")
+
+
+def test_new_game_offers_chinese_names_in_chinese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.menus.new_game import NewGameScene, in_this_language, offered_names
+    from tests.wiring import make_app
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    english, chinese = offered_names("en"), offered_names("zh-TW")
+    assert len(english) == len(chinese) == len(set(chinese)) == 20
+    assert english[:2] == ("Gilgamesh", "Enheduanna") and chinese[:2] == ("吉爾伽美什", "恩赫杜安娜")
+    i18n.set_language("zh-TW")
+    try:
+        app = make_app((1280, 720))
+        scene = NewGameScene(app)
+        names = [seat["name"] for seat in scene.config()["seats"]]
+        assert names == list(chinese[:len(names)]), names
+        assert in_this_language("Sargon") == "薩爾貢" and in_this_language("小明") == "小明"
+        app.close()
+    finally:
+        i18n.set_language("en")
+    assert in_this_language("薩爾貢") == "Sargon"
+
+
+def test_the_bag_count_reads_word_first_in_chinese() -> None:
+    from game.ui.table.table_panels import count_words
+
+    assert count_words("panel.count.in_bag", 113) == ("", "in bag")
+    assert count_words("panel.count.treasures", 1) == ("", "treasure")
+    i18n.set_language("zh-TW")
+    try:
+        assert count_words("panel.count.in_bag", 113) == ("袋中", "")
+        assert count_words("panel.count.treasures", 10) == ("", "個寶物")
+    finally:
+        i18n.set_language("en")

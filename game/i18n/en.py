@@ -64,6 +64,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title.quit.no": "Stay",
     # -- a new game -----------------------------------------------------------------------------
     "new_game.heading": "New game",
+    # The names New game offers, "|" between them: Mesopotamian kings, queens, priestesses and heroes.
+    "new_game.names": ("Gilgamesh|Enheduanna|Sargon|Puabi|Hammurabi|Kubaba|Shulgi|Ninsun|Gudea|Iltani|Enmerkar|"
+                       "Semiramis|Ur-Nammu|Amytis|Naram-Sin|Shamhat|Zimri-Lim|Lugalbanda|Eannatum|Nabonidus"),
     "new_game.human": "Human",
     "new_game.computer": "Computer · {level}",
     "new_game.open_scores.hint": "all totals shown",
@@ -314,6 +317,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "inspect.leader": "{name}'s {leader}: revolt strength {revolt} (temples beside) · war strength {war} ({tiles})",
     "panel.treasures": "treasures",
     "panel.in_bag": "in bag",
+    "panel.count.treasures": {"one": "{n} treasure", "other": "{n} treasures"},  # the number is drawn large
+    "panel.count.in_bag": "{n} in bag",
     "panel.sub.thinking": "thinking…",
     "panel.sub.to_play": "to play",
     "panel.sub.easy": "computer (easy)",

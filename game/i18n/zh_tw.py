@@ -64,6 +64,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title.quit.no": "留下",
     # -- a new game -----------------------------------------------------------------------------
     "new_game.heading": "新遊戲",
+    # The same names in their usual Chinese transliterations, in the same order.
+    "new_game.names": ("吉爾伽美什|恩赫杜安娜|薩爾貢|普阿比|漢摩拉比|庫巴巴|舒爾吉|寧松|古地亞|伊爾塔尼|恩美卡|"
+                       "塞米拉米斯|烏爾納姆|阿米蒂斯|納拉姆辛|莎姆哈特|辛里利姆|盧伽爾班達|安納吐姆|那波尼德"),
     "new_game.human": "真人",
     "new_game.computer": "電腦 · {level}",
     "new_game.open_scores.hint": "公開所有分數",
@@ -308,6 +311,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "inspect.leader": "{name}的{leader}：叛亂 {revolt}（旁邊的神殿），戰爭 {war}（{war} 個{tiles}）",
     "panel.treasures": "個寶物",
     "panel.in_bag": "袋中",
+    "panel.count.treasures": "{n} 個寶物",
+    "panel.count.in_bag": "袋中 {n}",
     "panel.sub.thinking": "思考中…",
     "panel.sub.to_play": "行動中",
     "panel.sub.easy": "電腦（簡單）",
@@ -451,7 +456,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.table.seat": "座位 {n}",
     "lan.table.reconnecting": "連線中斷：重新連線中…",
     "lan.table.host_gone": "主機已離開。",
-    "lan.table.waiting_for": "等待 {name}",
+    "lan.table.waiting_for": "等待{name}",
     "lan.table.game_waits": "遊戲會等他回來",
     "lan.table.computer_now": "電腦現在接手…",
     "lan.table.computer_in": "電腦將在 {time} 後接手",

@@ -8,7 +8,8 @@ Owns: NewGameScene and the config it hands to `app.hooks.start_game(app, config)
      "variants": subset of ["open_scores", "advanced_board", "buildings", "ziggurat"],
      "seed": int}
 
-Everything is chosen with the mouse: names cycle through a list of Mesopotamian names, each
+Everything is chosen with the mouse: names cycle through a list of Mesopotamian names (the
+catalogue's `new_game.names`: their Chinese transliterations in 繁體中文), each
 dynasty and each name is held by at most one seat. Computer players are offered only when
 `game.ai` exposes LEVELS. The last choices are kept in app.shared for "Play again" and Back.
 
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import name_of, t
+from game.i18n import LANGUAGES, name_of, t, t_in
 from game.session import new_seed
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
@@ -33,28 +34,23 @@ from game.ui.table.pieces import draw_emblem
 if TYPE_CHECKING:
     from game.ui.app import App
 
-NAMES = (
-    "Gilgamesh",
-    "Enheduanna",
-    "Sargon",
-    "Puabi",
-    "Hammurabi",
-    "Kubaba",
-    "Shulgi",
-    "Ninsun",
-    "Gudea",
-    "Iltani",
-    "Enmerkar",
-    "Semiramis",
-    "Ur-Nammu",
-    "Amytis",
-    "Naram-Sin",
-    "Shamhat",
-    "Zimri-Lim",
-    "Lugalbanda",
-    "Eannatum",
-    "Nabonidus",
-)
+def offered_names(language: str | None = None) -> tuple[str, ...]:
+    """The player names New game offers in a language (the current one by default): the same twenty
+    Mesopotamian names, in the catalogue so that the bundled font holds their glyphs."""
+    text = t("new_game.names") if language is None else t_in(language, "new_game.names")
+    return tuple(name.strip() for name in text.split("|") if name.strip())
+
+
+def in_this_language(name: str) -> str:
+    """An offered name from another language becomes the same person's name in this one; others stay."""
+    here = offered_names()
+    for language in LANGUAGES:
+        there = offered_names(language)
+        if name in there and there.index(name) < len(here):
+            return here[there.index(name)]
+    return name
+
+
 OPTIONS = ("open_scores", "advanced_board", "buildings", "ziggurat")  # named variant.<v>, hinted new_game.<v>.hint
 CHOICES_KEY = "new_game_choices"
 
@@ -87,7 +83,8 @@ class SeatRow:
             allowed=lambda d: scene.free("dynasty", d, index),
             decorate=lambda surf, rect, d: draw_emblem(scene.app, surf, rect, d),
         )
-        self.name = Cycler([(n, n) for n in NAMES], seat["name"], allowed=lambda n: scene.free("name", n, index))
+        self.name = Cycler([(n, n) for n in offered_names()], in_this_language(seat["name"]),
+                           allowed=lambda n: scene.free("name", n, index))
         self.kind = Cycler(
             kinds, seat.get("kind", "human") if any(k == seat.get("kind") for k, _ in kinds) else "human"
         )
@@ -119,7 +116,7 @@ class NewGameScene(MenuScene):
         kinds = kind_options(self.levels)
         saved: dict[str, Any] = app.shared.get(CHOICES_KEY) or {}
         seats = saved.get("seats") or [
-            {"name": NAMES[i], "dynasty": th.DYNASTIES[i], "kind": "human"} for i in range(4)
+            {"name": offered_names()[i], "dynasty": th.DYNASTIES[i], "kind": "human"} for i in range(4)
         ]
         self.players = self.add("players", Stepper(saved.get("players", 2), 2, 4, self.set_players))
         self.rows = [SeatRow(self, i, seats[i], kinds) for i in range(4)]
@@ -154,7 +151,7 @@ class NewGameScene(MenuScene):
     def set_players(self, n: int) -> None:
         # A seat coming back into play gives up a dynasty or name that a seat in play took meanwhile.
         for row in self.rows[:n]:
-            for what, pool in (("dynasty", th.DYNASTIES), ("name", NAMES)):
+            for what, pool in (("dynasty", th.DYNASTIES), ("name", offered_names())):
                 cycler = getattr(row, what)
                 if not self.free(what, cycler.value, row.index):
                     cycler.value = next(v for v in pool if self.free(what, v, row.index))

@@ -183,7 +183,8 @@ class SavedGamesScene(MenuScene):
         resume_game(self.app, saved.path)
 
     def ask_delete(self, saved: SavedGame) -> None:
-        who = t("word.list_separator").join(s["name"] for s in saved.journal.seats) if saved.journal else saved.path.name
+        names = [s["name"] for s in saved.journal.seats] if saved.journal else []
+        who = t("word.list_separator").join(names) if names else saved.path.name
         confirm(self.app, t("saved.delete.title"), t("saved.delete.text", who=who),
                 lambda: self.delete(saved), yes=t("saved.delete"), no=t("saved.delete.no"))
 

@@ -45,11 +45,18 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     # Right-aligned before the menu button: what is left in the bag and on the board.
     x = bar.right - t.s(220)
     icon = t.s(48)
-    for name, value, label in (("treasure", view["treasures_left"], tr("panel.treasures")),
-                               ("tile_back", view["bag"], tr("panel.in_bag"))):
-        r = t.blit_text(surface, label, th.TEXT_SMALL - 6, th.SAND, midright=(x, bar.centery + t.s(2)))
+    for name, value, key in (("treasure", view["treasures_left"], "panel.count.treasures"),
+                             ("tile_back", view["bag"], "panel.count.in_bag")):
+        # The catalogue puts the word before or after the number ("113 in bag" / "袋中 113").
+        before, after = count_words(key, value)
+        r = pygame.Rect(x, bar.centery, 0, 0)
+        if after:
+            r = t.blit_text(surface, after, th.TEXT_SMALL - 6, th.SAND, midright=(x, bar.centery + t.s(2)))
         r = t.blit_text(surface, str(value), th.TEXT_BODY, th.CREAM, shadow=True,
-                        midright=(r.left - t.s(8), bar.centery))
+                        midright=(r.left - t.s(8) if after else x, bar.centery))
+        if before:
+            r = t.blit_text(surface, before, th.TEXT_SMALL - 6, th.SAND,
+                            midright=(r.left - t.s(8), bar.centery + t.s(2)))
         art.blit(surface, name, pygame.Rect(r.left - t.s(8) - icon, bar.centery - icon // 2, icon, icon))
         x = r.left - t.s(8) - icon - t.s(30)
     # The status takes what is left on the left: shrunk for long names, cut only as a last resort.
@@ -57,6 +64,12 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     size = fit_size(t, status, th.TEXT_BODY, room)
     t.blit_text(surface, th.fit_text(t, status, size, room), size, th.GOLD_LIGHT, shadow=True,
                 midleft=(bar.left + t.s(24), bar.centery))
+
+
+def count_words(key: str, n: int) -> tuple[str, str]:
+    """The words before and after a count drawn large, in the language's order ("", "in bag") / ("袋中", "")."""
+    before, _, after = tr(key, n=n).partition(str(n))  # the words around it hold no digits
+    return before.strip(), after.strip()
 
 
 def variants_line(view: dict[str, Any]) -> str:
