@@ -50,7 +50,7 @@ def chinese() -> Iterator[None]:
 def drawn(app: Any, page: int) -> list[TextRecord]:
     """Show one page until its diagram has grown in; return every text drawn in one frame."""
     app.reset(RulesScene(app, page))
-    headless.settle(app, 2.0)
+    headless.settle_still(app, 4.0)  # until the diagram has grown in
     app.theme.record_text = []
     app.top.draw(app.surface)
     records, app.theme.record_text = app.theme.record_text, None
@@ -126,7 +126,7 @@ def test_every_rules_page_fits_in_chinese(size: tuple[int, int], chinese: None) 
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)  # the diagrams grow in
+        headless.settle_still(app, 4.0)  # the diagrams grow in
         found += faults(app)
     assert not found, "\n".join(found)
 
@@ -167,6 +167,6 @@ def test_chinese_rules_pages_contrast(chinese: None) -> None:
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)
+        headless.settle_still(app, 4.0)
         found += low_contrast(app)
     assert not found, "\n".join(found)

@@ -151,7 +151,7 @@ def test_rules_pages_contrast() -> None:
         app.reset(RulesScene(app, page))
         from game.ui import headless
 
-        headless.settle(app, 2.0)
+        headless.settle_still(app, 4.0)
         found += low_contrast(app)
     assert not found, "\n".join(found)
 

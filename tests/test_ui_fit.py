@@ -198,7 +198,7 @@ def test_every_rules_page_fits(size: tuple[int, int]) -> None:
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)  # the diagrams grow in
+        headless.settle_still(app, 4.0)  # the diagrams grow in
         found += faults(app)
     assert not found, "\n".join(found)
 

@@ -211,3 +211,17 @@ def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu()
     assert any(r.text == "Menu" and spot.colliderect(r.rect) for r in records), "the button is hidden by the curtain"
     headless.click(app, spot.center, frames=2)
     assert isinstance(app.top, GameMenu)
+
+
+def test_a_rules_page_keeps_drawing_until_its_diagram_has_played_out():
+    """At rest the app draws nothing; a page turned by a click must not freeze with its diagram half grown."""
+    from game.ui.menus.rules_scene import DIAGRAM_SECONDS, RulesScene
+
+    app = make_app((1280, 720), Settings(animation="normal"))
+    app.push(RulesScene(app, 0))
+    headless.settle(app, 2.0)  # the intro is over
+    headless.click_button(app, "next", frames=1)
+    assert app.top.page == 1
+    still = headless.settle_still(app, 2 * DIAGRAM_SECONDS)
+    assert still >= round(0.9 * DIAGRAM_SECONDS * 60), still  # it moved for the diagram's whole time
+    assert app.resting()  # and then stops: the app may rest
