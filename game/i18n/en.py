@@ -213,6 +213,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "log.treasure_taken": "{who} took a treasure.",
     "log.passed": "{who} passed.",
     "log.turn_started": "{who}'s turn",
+    "log.opening": "Turn {turn}: {who} to play",  # the log's first line
     "log.war_chosen": "{who} chose the {leaders}' war first.",
     "log.declined": "{who} declined {offer}.",
     "log.offer.monument": "a monument",

@@ -208,6 +208,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "log.treasure_taken": "{who}拿走了一個寶物。",
     "log.passed": "{who}跳過。",
     "log.turn_started": "輪到{who}",
+    "log.opening": "第 {turn} 回合：輪到{who}",
     "log.war_chosen": "{who}選擇先打{leaders}的戰爭。",
     "log.declined": "{who}放棄了{offer}。",
     "log.offer.monument": "紀念碑",

@@ -61,8 +61,8 @@ def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines:
     if not lines:
         return
     t = app.theme
-    font = t.font(t.s(th.TEXT_SMALL))
-    width = max(font.size(line)[0] for line in lines) + t.s(36)
+    # Measured in the face each line is drawn in (Chinese in the CJK face, wider than the Latin one's boxes).
+    width = max(t.measure(line, th.TEXT_SMALL) for line in lines) + t.s(36)
     line_h = round(t.s(th.TEXT_SMALL) * 1.15)
     rect = pygame.Rect(0, 0, width, line_h * len(lines) + t.s(26))
     rect.bottomleft = (pos[0] + t.s(34), pos[1] - t.s(20))

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Square = tuple[int, int]
 COMPUTER_KINDS = ("easy", "normal", "hard")
+TOAST_SECONDS = 3.5  # how long a refused action's reason stays over the board, in real seconds
 
 
 class Computers(Protocol):
@@ -111,7 +112,10 @@ class TableScene(Scene):
         self.last_move: list[Square] = []
         self.hover_sq: Square | None = None
         self.hover_item: tuple | None = None
-        self._toast: tuple[str, float] | None = None
+        self._toast: tuple[str, float] | None = None  # text and when it came, on `shown_for`
+        # Seconds of real time on this screen: a refusal stays up 3.5 s even with animations off (whose
+        # animation clock leaps ahead every frame).
+        self.shown_for = 0.0
         self._swallow_up = False
         self.swap_btn = self.add("swap", Button(tr("table.swap"), self.control.start_swap, style="warm"))
         self.pass_btn = self.add("pass", Button(tr("table.pass"), self.ask_pass, style="quiet"))
@@ -224,7 +228,7 @@ class TableScene(Scene):
         return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
 
     def toast(self, text: str) -> None:
-        self._toast = (text, self.animator.clock)
+        self._toast = (text, self.shown_for)
 
     # -- buttons -------------------------------------------------------------------------------------
     def ask_pass(self) -> None:
@@ -277,7 +281,7 @@ class TableScene(Scene):
         """Every frame while pieces move, a toast shows, a sentence fades in, a button eases or the table's
         intro runs; otherwise at rest (the pulsing outlines breathe at `ambient_fps`)."""
         clock = self.animator.clock
-        toast = self._toast is not None and clock - self._toast[1] < 3.5
+        toast = self.toast_showing()
         return (self.animator.busy or toast or self.log.animating(clock) or self.side.animating()
                 or super().animating())
 
@@ -378,8 +382,12 @@ class TableScene(Scene):
         return False
 
     # -- per frame -----------------------------------------------------------------------------------
+    def toast_showing(self) -> bool:
+        return self._toast is not None and self.shown_for - self._toast[1] < TOAST_SECONDS
+
     def update(self, dt: float) -> None:
         adt = self.app.anim_dt(dt)
+        self.shown_for += dt
         self._confirm_turns()
         self._poll()
         if None not in self.views:
@@ -469,7 +477,7 @@ class TableScene(Scene):
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
         elif inspected is not None:
             draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
-        if self._toast is not None and clock - self._toast[1] < 3.5:
+        if self._toast is not None and self.toast_showing():
             draw_toast(self.app, surface, lay.board, self._toast[0])
 
     def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import t
 from game.ui.kit import theme as th
 from game.ui.table.table_log import GameLog
 from game.ui.table.table_recap import Move, Recap
@@ -38,10 +39,10 @@ class Story:
         if history:
             # The first player is drawn at random (section 3): name whoever made the first action.
             first = next((e["seat"] for e in history if isinstance(e.get("seat"), int)), 0)
-            self.log.add(f"Turn 1: {names[first]} to play", clock, turn=True)
+            self.log.add(t("log.opening", turn=1, who=names[first]), clock, turn=True)
             self.read(history, names, clock)
         else:
-            self.log.add(f"Turn {view['turn']}: {names[view['active']]} to play", clock, turn=True)
+            self.log.add(t("log.opening", turn=view["turn"], who=names[view["active"]]), clock, turn=True)
 
     def read(self, events: list[dict[str, Any]], names: list[str], clock: float) -> None:
         """One change's public events: sentences for the log, moves for the recap, the last move."""

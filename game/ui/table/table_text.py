@@ -17,7 +17,7 @@ MIN_SIZE = th.MIN_TEXT_1080  # px at 1080p: nothing smaller is readable from the
 
 def fit_size(t: th.Theme, text: str, size: int, width: int, min_size: int = MIN_SIZE) -> int:
     """The largest size from `size` down to `min_size` at which one line of text fits `width` pixels."""
-    while size > min_size and t.font(t.s(size)).size(text)[0] > width:
+    while size > min_size and t.measure(text, size) > width:
         size -= 1
     return size
 
@@ -26,13 +26,13 @@ def fit_lines(t: th.Theme, text: str, size: int, width: int, max_lines: int = 2,
               min_size: int = MIN_SIZE) -> tuple[int, list[str]]:
     """Shrink, then wrap onto up to `max_lines`, then cut the last line with an ellipsis: (size, lines)."""
     one = fit_size(t, text, size, width, min_size)
-    if t.font(t.s(one)).size(text)[0] <= width:
+    if t.measure(text, one) <= width:
         return one, [text]
     for s in range(size, min_size - 1, -1):
         if s > min_size and not words_fit(text, width, lambda w, s=s: t.font(t.s(s), w).size(w)[0]):
             continue   # a name would be cut in two at this size: only the smallest may cut it
         lines = t.wrap(text, s, width)
-        if len(lines) <= max_lines and all(t.font(t.s(s)).size(line)[0] <= width for line in lines):
+        if len(lines) <= max_lines and all(t.measure(line, s) <= width for line in lines):
             return s, lines
     wrapped = t.wrap(text, min_size, width)
     lines = wrapped[:max_lines - 1] + [th.fit_text(t, " ".join(wrapped[max_lines - 1:]), min_size, width)]

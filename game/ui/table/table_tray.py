@@ -124,7 +124,7 @@ def _draw_hand_label(t: th.Theme, surface: pygame.Surface, owner: str, hint: str
     if hint:
         text += " · " + hint
     size = fit_size(t, text, th.TEXT_SMALL - 6, width)
-    if t.font(t.s(size)).size(text)[0] > width and hint:
+    if t.measure(text, size) > width and hint:
         text = hint[0].upper() + hint[1:]
         size = fit_size(t, text, th.TEXT_SMALL - 6, width)
     t.blit_text(surface, th.fit_text(t, text, size, width), size, th.INK, topleft=(x, y))
