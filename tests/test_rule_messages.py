@@ -224,3 +224,13 @@ def test_the_bag_count_reads_word_first_in_chinese() -> None:
         assert count_words("panel.count.treasures", 10) == ("", "個寶物")
     finally:
         i18n.set_language("en")
+
+
+def test_a_log_line_never_breaks_inside_a_players_name() -> None:
+    from game.ui.kit.textfit import wrap
+
+    text = "王的叛亂：恩赫杜安娜進攻，吉爾伽美什防守。"
+    one_each = len  # every character one unit wide: a line holds `width` characters
+    assert wrap(text, 16, one_each) == ["王的叛亂：恩赫杜安娜進攻，吉爾伽", "美什防守。"]
+    assert wrap(text, 16, one_each, keep=("恩赫杜安娜", "吉爾伽美什")) == ["王的叛亂：恩赫杜安娜進攻，", "吉爾伽美什防守。"]
+    assert wrap("吉爾伽美什吉爾伽美什", 4, one_each, keep=("吉爾伽美什",))[0] == "吉爾伽美"  # too wide alone: cut

@@ -274,7 +274,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "input.place_tile": "放置{tile}",
     "input.place_leader": "放置你的{leader}",
     "input.place_catastrophe": "放置災難",
-    "input.place.how": "點一個發亮的格子；按右鍵重新選擇。",
+    "input.place.how": "點一個發亮的格子；右鍵可重選。",
     "input.choose": "從下方選一個板塊、領袖或災難，或選版圖上你的一位領袖。",
     "input.recap": "有編號的標記：其他人在你上一步之後做了什麼，日誌裡也有寫。",
     "input.your_move": "輪到你了",

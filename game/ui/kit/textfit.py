@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 ELLIPSIS = "…"
@@ -31,26 +31,41 @@ def is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def units(text: str) -> list[str]:
+def units(text: str, keep: Sequence[str] = ()) -> list[str]:
     """Split a paragraph into unbreakable pieces, each with the spaces that follow it.
 
     A break may come after spaces (English words stay whole) and on either side of a wide character,
-    except before closing punctuation or after opening punctuation.
+    except before closing punctuation or after opening punctuation, and never inside one of `keep`
+    (players' names: "吉爾伽美什" stays on one line).
     """
     if text.isascii():
         # English alone (the common case, every frame): no character is wide, so a line breaks only
         # after spaces, and a piece is a word with the spaces after it.
         return _WORDS.findall(text)
+    held = _inside(text, keep)
     pieces: list[str] = []
     piece = ""
-    for ch in text:
-        if piece and _may_break(piece[-1], ch):
+    for i, ch in enumerate(text):
+        if piece and i not in held and _may_break(piece[-1], ch):
             pieces.append(piece)
             piece = ""
         piece += ch
     if piece:
         pieces.append(piece)
     return pieces
+
+
+def _inside(text: str, keep: Sequence[str]) -> set[int]:
+    """The positions inside each occurrence of a kept name, where no line may break."""
+    held: set[int] = set()
+    for name in keep:
+        if len(name) < 2:
+            continue
+        start = text.find(name)
+        while start >= 0:
+            held.update(range(start + 1, start + len(name)))
+            start = text.find(name, start + len(name))
+    return held
 
 
 def _may_break(before: str, ch: str) -> bool:
@@ -62,12 +77,13 @@ def _may_break(before: str, ch: str) -> bool:
     return is_wide(before) or is_wide(ch)
 
 
-def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
-    """Greedy wrap into lines no wider than width (a piece wider than a whole line is cut by characters)."""
+def wrap(text: str, width: int, measure: Callable[[str], int], keep: Sequence[str] = ()) -> list[str]:
+    """Greedy wrap into lines no wider than width (a piece wider than a whole line is cut by characters);
+    no break inside one of `keep` unless it alone is wider than a line."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for piece in units(paragraph):
+        for piece in units(paragraph, keep):
             if line and measure((line + piece).rstrip()) > width:
                 lines.append(line.rstrip())
                 line = ""

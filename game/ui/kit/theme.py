@@ -197,15 +197,16 @@ class Theme:
             self._lines[key] = img
         return img
 
-    def wrap(self, text: str, size_at_1080: int, width: int) -> list[str]:
-        """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters)."""
-        key = (text, self.s(size_at_1080), width)
+    def wrap(self, text: str, size_at_1080: int, width: int, keep: tuple[str, ...] = ()) -> list[str]:
+        """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters,
+        never inside one of `keep`: the players' names)."""
+        key = (text, self.s(size_at_1080), width, keep)
         lines = self._wraps.get(key)
         if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
             if len(self._wraps) > 1024:
                 self._wraps.clear()
             px = key[1]
-            lines = textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0])
+            lines = textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0], keep)
             self._wraps[key] = lines
         return list(lines)
 

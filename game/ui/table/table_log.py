@@ -50,6 +50,7 @@ class GameLog:
         self._height = 0  # the whole text's height last frame
         self._marks: dict[int, tuple[int, Any]] = {}
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self.names: tuple[str, ...] = ()  # the players' names: a line never breaks inside one
 
     # -- content -------------------------------------------------------------------------------------
     @property
@@ -162,7 +163,7 @@ class GameLog:
             key = (e.text, width, px)
             lines = self._wrapped.get(key)
             if lines is None:
-                lines = self._wrapped[key] = t.wrap(e.text, LOG_SIZE, width)
+                lines = self._wrapped[key] = t.wrap(e.text, LOG_SIZE, width, self.names)
             rows.extend((line, e) for line in lines)
         return rows
 

@@ -36,6 +36,7 @@ class Story:
     def open(self, view: dict[str, Any], history: list[dict[str, Any]], clock: float) -> None:
         """The log's first lines: the game so far when there is a history (Continue), else the turn now."""
         names = view["names"]
+        self.log.names = tuple(names)
         if history:
             # The first player is drawn at random (section 3): name whoever made the first action.
             first = next((e["seat"] for e in history if isinstance(e.get("seat"), int)), 0)
