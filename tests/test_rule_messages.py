@@ -232,5 +232,6 @@ def test_a_log_line_never_breaks_inside_a_players_name() -> None:
     text = "王的叛亂：恩赫杜安娜進攻，吉爾伽美什防守。"
     one_each = len  # every character one unit wide: a line holds `width` characters
     assert wrap(text, 16, one_each) == ["王的叛亂：恩赫杜安娜進攻，吉爾伽", "美什防守。"]
-    assert wrap(text, 16, one_each, keep=("恩赫杜安娜", "吉爾伽美什")) == ["王的叛亂：恩赫杜安娜進攻，", "吉爾伽美什防守。"]
+    kept = wrap(text, 16, one_each, keep=("恩赫杜安娜", "吉爾伽美什"))
+    assert kept == ["王的叛亂：恩赫杜安娜進攻，", "吉爾伽美什防守。"]
     assert wrap("吉爾伽美什吉爾伽美什", 4, one_each, keep=("吉爾伽美什",))[0] == "吉爾伽美"  # too wide alone: cut
