@@ -235,3 +235,28 @@ def test_a_log_line_never_breaks_inside_a_players_name() -> None:
     kept = wrap(text, 16, one_each, keep=("恩赫杜安娜", "吉爾伽美什"))
     assert kept == ["王的叛亂：恩赫杜安娜進攻，", "吉爾伽美什防守。"]
     assert wrap("吉爾伽美什吉爾伽美什", 4, one_each, keep=("吉爾伽美什",))[0] == "吉爾伽美"  # too wide alone: cut
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_results_say_why_the_game_ended_and_fit(size: tuple[int, int], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import headless
+    from game.ui.table.results import ResultsScene
+    from tests.test_ui_fit import faults
+    from tests.test_ui_screens import DYNASTIES, NAMES, RANKING
+    from tests.wiring import make_app
+
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+    i18n.set_language("zh-TW")
+    try:
+        app = make_app(size)
+        app.push(ResultsScene(app, RANKING, NAMES, DYNASTIES, end_reason="bag"))
+        headless.settle(app, 1.0)
+        app.theme.record_text = []
+        app.run_frames(1)
+        drawn, app.theme.record_text = [r.text for r in app.theme.record_text], None
+        assert "遊戲結束：袋子裡的板塊用完了。" in drawn, drawn
+        assert not faults(app), faults(app)
+        app.close()
+    finally:
+        i18n.set_language("en")

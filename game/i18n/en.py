@@ -161,6 +161,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "replay.hand": "{name}'s hand",
     # -- the results ----------------------------------------------------------------------------
     "results.heading": "Final scores",
+    "results.ended": "The game ended: {why}.",
     "results.play_again": "Play again",
     "results.title": "Title",
     "results.replay": "Watch the replay",

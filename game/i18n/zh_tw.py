@@ -156,6 +156,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "replay.hand": "{name}的手牌",
     # -- the results ----------------------------------------------------------------------------
     "results.heading": "最終分數",
+    "results.ended": "遊戲結束：{why}。",
     "results.play_again": "再玩一局",
     "results.title": "標題畫面",
     "results.replay": "觀看重播",

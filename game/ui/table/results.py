@@ -1,10 +1,11 @@
 """The Results screen: the final score revealed, colour by colour, treasure by treasure.
 
-Owns: ResultsScene(app, ranking, names, dynasties, config=None, journal_path=None) where `ranking` is
+Owns: ResultsScene(app, ranking, names, dynasties, config=None, journal_path=None, end_reason=None) where `ranking` is
 `game.rules.final_ranking(state)` (best first: {"seat", "place", "score", "colors", "treasures"},
 colours AFTER treasures), `names` and `dynasties` are indexed by seat, and `config` is the New-game
 config (for "Play again", through `app.hooks.play_again`) and `journal_path` the finished game's journal
-(for "Watch the replay", game.ui.table.replay_scene; no button without it). The reveal: bars grow to each player's
+(for "Watch the replay", game.ui.table.replay_scene; no button without it); `end_reason` is the state's
+end_reason ("bag" / "treasures"), said beside the heading. The reveal: bars grow to each player's
 points before treasures, treasures fly one by one into the lowest colour (RULES.md section 15), each
 score (the lowest colour) is ringed, the winner is crowned, and a line says what broke a tie.
 A click anywhere outside the buttons skips to the end.
@@ -88,8 +89,11 @@ class ResultsScene(MenuScene):
         dynasties: list[str],
         config: dict[str, Any] | None = None,
         journal_path: Path | None = None,
+        end_reason: str | None = None,
     ) -> None:
         self.heading = t("results.heading")
+        why = f"status.end.{end_reason}"
+        self.ended = t("results.ended", why=t(why)) if end_reason and has(why) else ""
         super().__init__(app)
         self.ranking, self.names, self.dynasties, self.config = ranking, names, dynasties, config
         self.journal_path = journal_path
@@ -165,6 +169,11 @@ class ResultsScene(MenuScene):
     # -- drawing -----------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         tm = self.theme
+        if self.ended:
+            # Beside the heading, right of it: the winner's crown takes the room under the heading.
+            w = surface.get_width()
+            box = pygame.Rect(w // 2 + tm.s(230), tm.s(40), w // 2 - tm.s(230) - tm.s(MARGIN), tm.s(90))
+            tm.blit_fit(surface, self.ended, th.TEXT_SMALL, th.SAND, box, align="right", max_lines=2)
         for i, (entry, col) in enumerate(zip(self.ranking, self.columns, strict=False)):
             rise = round((1 - ease_out_back(clamp01((self.age - 0.08 * i) / 0.45))) * tm.s(300))
             self._draw_column(surface, i, entry, col.move(0, rise))

@@ -272,7 +272,7 @@ class TableScene(Scene):
             return
         # A journalled local game can be watched again from the results.
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
-                                      journal_path=self.journal_path))
+                                      journal_path=self.journal_path, end_reason=view.get("end_reason")))
 
     # -- the idle loop (game.ui.app) ----------------------------------------------------------------
     ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
