@@ -20,18 +20,21 @@ game words itself (a parameter `color` = "red" -> t("color.red")). Lobby states 
 (seats, plans, dynasties as wire names) and the screens word them; events are data that the table
 words (game/ui/table/table_words.py, still English). What is built today: the catalogue, `wire`, and the
 LAN screens through `t`; net/ still sends English sentences, listed here.
-The engine stays free of this package: `IllegalAction` would carry `key` and `params` attributes
-beside its English message, and the host forwards them. The host's console (`say`) follows the
-host's language through `t`.
+The engine stays free of this package: `IllegalAction` (like `ScenarioError` and
+`game.journal.JournalError`) carries `key` and `params` beside its English message (every raise has
+its own key, in errors_en.py / errors_zh_tw.py), and the host forwards them; a local table's refusal
+reaches the screen as game.session.Update.message. The host's console (`say`) follows the host's
+language through `t`.
 
 Screens converted (every word through `t`): the LAN screens (lan_host, lan_join, lan_table), the
 title and the window's caption, Settings (with the language), the dialogs' default buttons, Back,
 New game, the menu over a game, Saved games, the replay's own words, the results (tie-break
 sentence included), the rules pages (rules_en.py / rules_zh_tw.py), and the table: its log
 (table_words), top bar, seat panels, tray, side panel choices and help, conflict card, banners,
-curtain, kingdom inspection and hover previews (board_preview). Still English on screen: the
-player names offered on New game (new_game.NAMES, names not words), and every sentence that
-comes from net/, game/journal.py or game/rules (below).
+curtain, kingdom inspection and hover previews (board_preview), the rules' refusals (the table's
+toast), the saved-game errors (Saved games, the replay's alert) and why a game ended (results).
+New game offers the player names in the current language (`new_game.names`). Still English on
+screen: every sentence that comes from net/ (below).
 
 Messages that still carry English sentences, and where (to convert next):
 - net/core.py: Refusal texts in start_game / reopen / hello ("Some seats are still open.", "Seat N
@@ -61,11 +64,6 @@ Messages that still carry English sentences, and where (to convert next):
   errors; net/words.py: every action of the console log in English phrases.
 - net/announcement.py: the announced table name is built by the host's screen in the host's
   language ("X's table" / "X的牌桌"); the announcement should carry the player's name instead.
-- game/journal.py: JournalError texts (a damaged or unreadable saved game), shown in Saved games
-  and the replay's alert.
-- game/rules (actions.py, offers.py, conflicts.py, engine.py, wire.py, scenario.py, guessed.py):
-  83 `raise IllegalAction(...)` / `ScenarioError(...)` with English messages, and `end_reason`
-  (state.py, effects.py) as an English word the results screen shows.
 """
 
 from __future__ import annotations

@@ -152,7 +152,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "replay.decides.ziggurat": "{name}可以建起塔廟",
     "replay.decides.treasure": "{name}拿取寶物",
     "replay.open_hands": "重播中：所有人的手牌都公開。",
-    "replay.how": "用下方的按鈕逐步播放，或拖動滑桿。",
+    "replay.how": "用下方按鈕逐步播放或拖動滑桿。",
     "replay.hand": "{name}的手牌",
     # -- the results ----------------------------------------------------------------------------
     "results.heading": "最終分數",
