@@ -260,3 +260,26 @@ def test_the_results_say_why_the_game_ended_and_fit(size: tuple[int, int], tmp_p
         app.close()
     finally:
         i18n.set_language("en")
+
+
+NAME_PARAMETERS = {"name", "who", "winner", "active", "attacker", "defender", "first", "second", "winners", "owner"}
+
+
+def test_chinese_puts_no_space_around_a_name_nor_before_full_width_punctuation() -> None:
+    import re
+
+    wide = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+    found = []
+    for key, message in ZH.items():
+        if key.startswith("scenario.") or key == "saved.page":
+            continue  # scenario errors name the file's fields (English words); saved.page's {first} is a number
+        for text in catalogue.forms(message):
+            if re.search(r" [，。：；！？、）」』]", text):
+                found.append((key, text))
+            for m in re.finditer(r"\{(\w+)\}", text):
+                before, after = text[max(0, m.start() - 2):m.start()], text[m.end():m.end() + 2]
+                if m.group(1) in NAME_PARAMETERS and (
+                        (before.endswith(" ") and wide.match(before[:1] or "a"))
+                        or (after.startswith(" ") and wide.match(after[1:] or "a"))):
+                    found.append((key, text))
+    assert not found, found

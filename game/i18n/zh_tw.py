@@ -282,7 +282,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "input.revolt_of": "{leaders}的叛亂",
     "input.war_of": "{leaders}的戰爭",
     "input.commit": "投入 {n} 個",
-    "input.wars.how": "同時爆發了好幾場戰爭。選擇先打哪一場；指向一場就能看到它的領袖。",
+    "input.wars.how": "同時爆發了好幾場戰爭。選擇先打哪一場；指向它就能看到領袖。",
     "input.wars.title": "先打哪一場戰爭？",
     "input.decline": "放棄",
     "input.monument.title": "要建造紀念碑嗎？",
