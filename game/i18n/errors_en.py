@@ -36,7 +36,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                        "other": "You hold only {n} {tile} tiles."},
     "rules.illegal.no_war": "There is no {leader} war to fight.",
     "rules.illegal.game_over": "The game is over.",
-    "rules.illegal.not_your_turn": "It is not your turn: seat {seat} must decide now.",
+    "rules.illegal.not_your_turn": "It is not your turn: seat {number} must decide now.",
     "rules.illegal.waiting_action": ("That cannot be done now; the game is waiting for an action "
                                      "(leader, tile, catastrophe, swap or pass)."),
     "rules.illegal.waiting_support": "That cannot be done now; the game is waiting for support for the conflict.",

@@ -33,7 +33,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.illegal.support_too_many": "你手上只有 {n} 個{tile}板塊。",
     "rules.illegal.no_war": "沒有{leader}的戰爭可以打。",
     "rules.illegal.game_over": "遊戲已經結束了。",
-    "rules.illegal.not_your_turn": "還沒輪到你：現在由座位 {seat} 做決定。",
+    "rules.illegal.not_your_turn": "還沒輪到你：現在由座位 {number} 做決定。",
     "rules.illegal.waiting_action": "現在不能這樣做：遊戲在等一個動作（放領袖、放板塊、災難、交換或跳過）。",
     "rules.illegal.waiting_support": "現在不能這樣做：遊戲在等雙方投入支援。",
     "rules.illegal.waiting_choose_war": "現在不能這樣做：遊戲在等你選擇先打哪一場戰爭。",
