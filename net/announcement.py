@@ -3,7 +3,8 @@
 Owns: `HostedGame` (what is announced: the table's name as older versions read it, and the host player's
 name, from which each listener words "X's table" in its own language), `GameAnnouncement` (a game as a
 listener heard it, with the packet's source address), and encoding and decoding the datagram. Decoding
-refuses anything that is not a well-formed announcement with ValueError, whatever the bytes. net.discovery sends and hears them.
+refuses anything that is not a well-formed announcement with ValueError, whatever the bytes.
+net.discovery sends and hears them.
 
 Imports the standard library, msgpack and `net` only. Never pygame.
 """
