@@ -32,8 +32,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game import i18n
-from game.i18n import t, wire
+from game.i18n import name_of, names_of, t, wire
 from game.rules import IllegalAction, events_for, seat_view
 from game.session import Table
 from net import protocol as p
@@ -118,7 +117,7 @@ class HostCore(Connections):
         table = Table(self.lobby.table_seats(), seed, variants, ai_seed=ai_seed, lock=lock)
         names = t("word.list_separator").join(t("lan.console.seat_of", name=s.name, kind=s.kind) for s in table.seats)
         # Never the seed while the game is on: with it anyone could rebuild the bag order.
-        variant_names = i18n.names_of("variant", variants) if variants else t("lan.console.none")
+        variant_names = names_of("variant", variants) if variants else t("lan.console.none")
         self.say(t("lan.console.starts", players=names, variants=variant_names))
         self.seat_table(table)
         return table
@@ -230,7 +229,7 @@ class HostCore(Connections):
         self.set_confirm([seat], hello.get("confirm_turn") is True)
         self._send(peer, p.welcome(seat, token, "player", self._lobby_message()))
         self.say(t("lan.console.back_at_seat" if back else "lan.console.takes_seat", who=peer.label, seat=seat + 1,
-                   dynasty=i18n.name_of("dynasty", slot.dynasty)))
+                   dynasty=name_of("dynasty", slot.dynasty)))
         self._catch_up(peer)
         self._seats_changed()
         self.on_table()
