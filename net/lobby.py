@@ -75,10 +75,11 @@ class SeatSlot:
 
 
 def _default_name(seat: int, plan: str, level: str) -> str:
+    """Return the name a seat goes by until someone names it: a name, so in the host's language."""
     if plan == "computer":
-        return f"Computer {seat + 1}"
+        return t("lan.lobby.computer_n", n=seat + 1)
     if plan == "local":
-        return f"Player {seat + 1}"
+        return t("lan.host.player_n", n=seat + 1)
     return ""
 
 
@@ -200,4 +201,5 @@ class Lobby:
 
     def table_seats(self) -> list[Seat]:
         """Return the seats for the table that starts the game."""
-        return [Seat(slot.name or f"Player {i + 1}", slot.dynasty, slot.kind()) for i, slot in enumerate(self.slots)]
+        return [Seat(slot.name or t("lan.host.player_n", n=i + 1), slot.dynasty, slot.kind())
+                for i, slot in enumerate(self.slots)]

@@ -75,6 +75,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.lobby.plan": "A seat is open, local or computer, not {plan}.",
     "lan.lobby.level": "A computer plays easy, normal or hard, not {level}.",
     "lan.lobby.variant": "There is no variant {variant}.",
+    "lan.lobby.computer_n": "Computer {n}",
     "lan.seats_file.missing": "The seats file {path} is missing.",
     "lan.seats_file.unreadable": "The seats file {path} cannot be read ({error}).",
     "lan.seats_file.damaged": "The seats file {path} is damaged.",

@@ -68,6 +68,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.lobby.plan": "座位只能是開放、本機或電腦，不能是 {plan}。",
     "lan.lobby.level": "電腦的難度只有簡單、普通或困難，沒有 {level}。",
     "lan.lobby.variant": "沒有 {variant} 這個變體。",
+    "lan.lobby.computer_n": "電腦 {n}",
     "lan.seats_file.missing": "座位檔 {path} 不見了。",
     "lan.seats_file.unreadable": "無法讀取座位檔 {path}（{error}）。",
     "lan.seats_file.damaged": "座位檔 {path} 已損壞。",

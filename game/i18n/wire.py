@@ -2,8 +2,8 @@
 
 Owns the wire form of a translatable message, `{"key": "lan.refused.seat_taken", "params": {"seat": 2}}`:
 `message()` builds one on the host (refusing a key the catalogue lacks), `shown()` turns one into
-the client's language. Parameters are plain data (text, numbers, true/false). A parameter named after
-a group of the game's words (`color`, `tile`, `leader`, `dynasty`, `variant`) carries the wire name
+the client's language (`shown_in()`: into a given one). Parameters are plain data (text, numbers,
+true/false). A parameter named after a group of the game's words (`color`, `tile`, `leader`, `dynasty`, `variant`) carries the wire name
 ("red", "lion") and is shown as that word in the client's language. Anything malformed, or a key this
 client does not know (an older version), shows the fallback: the English text the host sends beside
 the key. Never raises on what arrives. Standard library only (net may use it).
@@ -39,6 +39,11 @@ def english(payload: Mapping[str, Any]) -> str:
 def shown(payload: object, fallback: str = "") -> str:
     """Return a wire message in this client's language, or fallback when it is not one this client can read."""
     return _render(payload, None) or fallback
+
+
+def shown_in(language: str, payload: object, fallback: str = "") -> str:
+    """Return a wire message in a given language (another client's), or fallback as `shown` does."""
+    return _render(payload, language) or fallback
 
 
 def _render(payload: object, language: str | None) -> str | None:
