@@ -6,38 +6,24 @@ The pages are drawn with the text recorder on (the fit test's mechanism, tests/t
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+from game import i18n
+from game.i18n import catalogue, rules_en, rules_zh_tw
+from game.ui import headless
+from game.ui.kit.theme import TextRecord
+from game.ui.menus.rules_pages import PAGES
+from game.ui.menus.rules_scene import RulesScene
 
-import pygame  # noqa: E402
-
-from game import i18n  # noqa: E402
-from game.i18n import catalogue, rules_en, rules_zh_tw  # noqa: E402
-from game.ui import headless  # noqa: E402
-from game.ui.kit.theme import TextRecord  # noqa: E402
-from game.ui.menus.rules_pages import PAGES  # noqa: E402
-from game.ui.menus.rules_scene import RulesScene  # noqa: E402
-
-from .test_ui_contrast import low_contrast  # noqa: E402
-from .test_ui_fit import SIZES, app_with, faults  # noqa: E402
+from .test_ui_contrast import low_contrast
+from .test_ui_fit import SIZES, app_with, faults
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    yield tmp_path
-    pygame.display.quit()
 
 
 @pytest.fixture
@@ -50,7 +36,7 @@ def chinese() -> Iterator[None]:
 def drawn(app: Any, page: int) -> list[TextRecord]:
     """Show one page until its diagram has grown in; return every text drawn in one frame."""
     app.reset(RulesScene(app, page))
-    headless.settle(app, 2.0)
+    headless.settle_still(app, 4.0)  # until the diagram has grown in
     app.theme.record_text = []
     app.top.draw(app.surface)
     records, app.theme.record_text = app.theme.record_text, None
@@ -126,7 +112,7 @@ def test_every_rules_page_fits_in_chinese(size: tuple[int, int], chinese: None) 
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)  # the diagrams grow in
+        headless.settle_still(app, 4.0)  # the diagrams grow in
         found += faults(app)
     assert not found, "\n".join(found)
 
@@ -167,6 +153,6 @@ def test_chinese_rules_pages_contrast(chinese: None) -> None:
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)
+        headless.settle_still(app, 4.0)
         found += low_contrast(app)
     assert not found, "\n".join(found)

@@ -7,31 +7,18 @@ and rules page as drawn: the frame is drawn once without words to see what lies 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+from game.ui.kit import theme as th
+from game.ui.kit import widgets
+from game.ui.kit.theme import MIN_CONTRAST, contrast
 
-import pygame  # noqa: E402
-
-from game.ui.kit import theme as th  # noqa: E402
-from game.ui.kit import widgets  # noqa: E402
-from game.ui.kit.theme import MIN_CONTRAST, contrast  # noqa: E402
-
-from .test_ui_fit import LONG_NAMES, MENU_SCENES, TABLE_STATES, app_with, lift, menu_scene, save_games, shown  # noqa: E402
-from .test_ui_fit import table_in as fit_table_in  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    yield tmp_path
-    pygame.display.quit()
+from .test_ui_fit import LONG_NAMES, MENU_SCENES, TABLE_STATES, app_with, lift, menu_scene, save_games, shown
+from .test_ui_fit import table_in as fit_table_in
 
 
 def test_contrast_formula_matches_wcag() -> None:
@@ -151,7 +138,7 @@ def test_rules_pages_contrast() -> None:
         app.reset(RulesScene(app, page))
         from game.ui import headless
 
-        headless.settle(app, 2.0)
+        headless.settle_still(app, 4.0)
         found += low_contrast(app)
     assert not found, "\n".join(found)
 

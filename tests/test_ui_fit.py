@@ -8,35 +8,22 @@ in its hardest states, with the longest names from the New-game list and both ki
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+from game.ui import headless
+from game.ui.kit.theme import TextRecord
+from game.ui.menus.settings import Settings
+from tests.wiring import make_app
 
-import pygame  # noqa: E402
-
-from game.ui import headless  # noqa: E402
-from game.ui.kit.theme import TextRecord  # noqa: E402
-from game.ui.menus.settings import Settings  # noqa: E402
-from tests.wiring import make_app  # noqa: E402
-
-from . import ui_positions  # noqa: E402
+from . import ui_positions
 
 SIZES = [(1280, 720), (1920, 1080)]
 SLACK = 1  # pixels: anti-aliased edges may touch
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    yield tmp_path
-    pygame.display.quit()
 
 
 def faults(app: Any) -> list[str]:
@@ -198,7 +185,7 @@ def test_every_rules_page_fits(size: tuple[int, int]) -> None:
     found = []
     for page in range(len(PAGES)):
         app.reset(RulesScene(app, page))
-        headless.settle(app, 2.0)  # the diagrams grow in
+        headless.settle_still(app, 4.0)  # the diagrams grow in
         found += faults(app)
     assert not found, "\n".join(found)
 

@@ -3,32 +3,18 @@ second; input, animations and cross-fades bring full-rate frames back at once.""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from pathlib import Path
 
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+from game.ui import app as app_module
+from game.ui import headless
+from game.ui.menus.settings import Settings
+from tests.wiring import make_app
 
-import pygame  # noqa: E402
-
-from game.ui import app as app_module  # noqa: E402
-from game.ui import headless  # noqa: E402
-from game.ui.menus.settings import Settings  # noqa: E402
-from tests.wiring import make_app  # noqa: E402
-
-from .ui_positions import config_for  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    yield tmp_path
-    pygame.display.quit()
+from .ui_positions import config_for
 
 
 def run_for(app, seconds: float, during=None) -> tuple[int, float]:

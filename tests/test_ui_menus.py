@@ -4,30 +4,15 @@ Settings and Leave over the game; the Leave dialog says what is true (the game i
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+from game.ui import headless
+from game.ui.kit.dialog import ConfirmDialog
+from game.ui.menus.settings import Settings
+from tests.wiring import make_app
 
-import pygame  # noqa: E402
-
-from game.ui import headless  # noqa: E402
-from game.ui.kit.dialog import ConfirmDialog  # noqa: E402
-from game.ui.menus.settings import Settings  # noqa: E402
-from tests.wiring import make_app  # noqa: E402
-
-from .ui_positions import config_for  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    yield tmp_path
-    pygame.display.quit()
+from .ui_positions import config_for
 
 
 def esc(app) -> None:
@@ -211,3 +196,30 @@ def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu()
     assert any(r.text == "Menu" and spot.colliderect(r.rect) for r in records), "the button is hidden by the curtain"
     headless.click(app, spot.center, frames=2)
     assert isinstance(app.top, GameMenu)
+
+
+def test_a_rules_page_keeps_drawing_until_its_diagram_has_played_out():
+    """At rest the app draws nothing; a page turned by a click must not freeze with its diagram half grown."""
+    from game.ui.menus.rules_scene import DIAGRAM_SECONDS, RulesScene
+
+    app = make_app((1280, 720), Settings(animation="normal"))
+    app.push(RulesScene(app, 0))
+    headless.settle(app, 2.0)  # the intro is over
+    headless.click_button(app, "next", frames=1)
+    assert app.top.page == 1
+    still = headless.settle_still(app, 2 * DIAGRAM_SECONDS)
+    assert still >= round(0.9 * DIAGRAM_SECONDS * 60), still  # it moved for the diagram's whole time
+    assert app.resting()  # and then stops: the app may rest
+
+
+def test_the_results_reveal_is_drawn_at_full_rate_to_its_end():
+    """The reveal (bars, treasures, scores, crown) lasts past the menu's intro; the app must not rest during it."""
+    from game.ui.table.results import ResultsScene
+
+    ranking = [{"seat": s, "place": s + 1, "score": 5 - s, "colors": {"red": 5 - s, "blue": 6, "green": 7, "black": 8},
+                "treasures": 2 - s} for s in range(2)]
+    app = make_app((1280, 720), Settings(animation="normal"))
+    scene = app.push(ResultsScene(app, ranking, ["Ur-Nammu", "Puabi"], ["urn", "lion"]))
+    assert scene.t_end > scene.intro_seconds  # what makes this worth testing
+    headless.settle_still(app, 3 * scene.t_end)
+    assert scene.age >= scene.t_end and app.resting()

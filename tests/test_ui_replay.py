@@ -14,21 +14,16 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("TWO_RIVERS_MUTE", "1")
-
-import pygame  # noqa: E402
-
-from game.journal import JournalWriter, read, replay  # noqa: E402
-from game.rules import view_for  # noqa: E402
-from game.session import Seat, Table  # noqa: E402
-from game.ui import headless  # noqa: E402
-from game.ui.kit.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
-from game.ui.menus.settings import Settings  # noqa: E402
-from tests.wiring import make_app  # noqa: E402
+from game.journal import JournalWriter, read, replay
+from game.rules import view_for
+from game.session import Seat, Table
+from game.ui import headless
+from game.ui.kit.theme import MIN_HIT_1080, MIN_TEXT_1080
+from game.ui.menus.settings import Settings
+from tests.wiring import make_app
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 SIZES = [(1280, 720), (1920, 1080)]

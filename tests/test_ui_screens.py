@@ -13,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
-from game.ui.headless import click, click_button, settle  # noqa: E402
+from game.ui.headless import click, click_button, settle, settle_still  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -56,7 +56,7 @@ def scenes():
 def test_scene_renders(name, size):
     app = make_app(size)
     app.push(scenes()[name](app))
-    settle(app, 8.0)  # long enough for every reveal, including the results
+    settle_still(app, 8.0)  # until every reveal is over, including the results
     app.screenshot(SHOTS / f"{name}_{size[0]}x{size[1]}.png")
     assert app.surface.get_size() == size
     # Something was drawn: the frame is not one flat colour.

@@ -12,7 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
-from game.ui.headless import settle  # noqa: E402
+from game.ui.headless import settle_still  # noqa: E402
 from game.ui.kit.theme import MIN_HIT_1080, MIN_TEXT_1080  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
@@ -56,7 +56,7 @@ def data_dir(tmp_path, monkeypatch):
 def test_text_and_hit_areas_are_sofa_sized(name):
     app = make_app((1920, 1080))
     scene = app.push(make(name, app))
-    settle(app, 8)
+    settle_still(app, 8)  # every reveal over
     app.theme.record_text = []
     app.run_frames(1)
     texts = app.theme.record_text

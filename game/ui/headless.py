@@ -52,3 +52,16 @@ def click_button(app: App, name: str, frames: int = 2) -> None:
 def settle(app: App, seconds: float = 3.0) -> None:
     """Run long enough for intro animations to finish."""
     app.run_frames(round(seconds * 60))
+
+
+def settle_still(app: App, seconds: float = 3.0) -> int:
+    """Run frames until nothing on screen moves (app.resting), at most `seconds` of them; return how many ran.
+
+    For drawing a finished screen: unlike settle, it stops as soon as the screen is still, so it must
+    not be used to let time pass (computers thinking, a notice timing out)."""
+    frames = 0
+    for frames in range(1, round(seconds * 60) + 1):
+        app.run_frames(1)
+        if frames >= 2 and app.resting():  # two frames: the first lays the scene out
+            break
+    return frames

@@ -31,6 +31,9 @@ LINE_SPACING = 1.12
 PARAGRAPH_GAP = 26
 
 
+DIAGRAM_SECONDS = 3.0  # the longest a page's diagram plays out (rules_pages.final: 2nd treasure by 2.9 s)
+
+
 class PageDot(Widget):
     """A round button that jumps to one page; the current page's dot is gold and larger."""
 
@@ -80,6 +83,11 @@ class RulesScene(MenuScene):
     def _sync(self) -> None:
         self.prev.enabled = self.page > 0
         self.next.enabled = self.page < len(PAGES) - 1
+
+    def animating(self) -> bool:
+        # A new page's diagram grows in for DIAGRAM_SECONDS after the click; the app must keep
+        # drawing until it has, or the diagram freezes half-grown once the input stops.
+        return super().animating() or abs(self.slide) > 0.001 or self.page_time < DIAGRAM_SECONDS
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -125,6 +125,10 @@ class ResultsScene(MenuScene):
     def back(self) -> None:
         self.skip()
 
+    def animating(self) -> bool:
+        # The reveal runs to t_end, long after the menu's intro: drawn at full rate, not the backdrop's 10 fps.
+        return super().animating() or self.age < self.t_end
+
     def skip(self) -> None:
         """Jump to the end of the reveal."""
         self.age = max(self.age, self.t_end)
