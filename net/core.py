@@ -32,7 +32,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game.i18n import name_of, names_of, t, wire
+from game.i18n import has, name_of, names_of, t, wire
 from game.rules import IllegalAction, events_for, seat_view
 from game.session import Table
 from net import protocol as p
@@ -115,7 +115,8 @@ class HostCore(Connections):
             raise Refusal("lan.refused.not_filled")
         variants = tuple(sorted(self.lobby.variants))
         table = Table(self.lobby.table_seats(), seed, variants, ai_seed=ai_seed, lock=lock)
-        names = t("word.list_separator").join(t("lan.console.seat_of", name=s.name, kind=s.kind) for s in table.seats)
+        names = t("word.list_separator").join(t("lan.console.seat_of", name=s.name, kind=_kind_words(s.kind))
+                                              for s in table.seats)
         # Never the seed while the game is on: with it anyone could rebuild the bag order.
         variant_names = names_of("variant", variants) if variants else t("lan.console.none")
         self.say(t("lan.console.starts", players=names, variants=variant_names))
@@ -455,3 +456,9 @@ class HostCore(Connections):
             self.missing.setdefault(seat, self.now)
         if self.phase != "closed":
             self._seats_changed()
+
+
+def _kind_words(kind: str) -> str:
+    """Return who plays a seat, in the host's words (a LAN player, this screen, a computer of some level)."""
+    key = {"remote": "lan.seat.kind.lan", "human": "lan.seat.kind.local"}.get(kind, f"lan.host.plan.{kind}")
+    return t(key) if has(key) else kind
