@@ -460,5 +460,5 @@ class HostCore(Connections):
 
 def _kind_words(kind: str) -> str:
     """Return who plays a seat, in the host's words (a LAN player, this screen, a computer of some level)."""
-    key = {"remote": "lan.seat.kind.lan", "human": "lan.seat.kind.local"}.get(kind, f"lan.host.plan.{kind}")
+    key = f"lan.console.kind.{kind}"
     return t(key) if has(key) else kind
