@@ -65,6 +65,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.link.move_lost": "Your move did not reach the host ({error}).",
     "lan.link.no_game_answers": "No Two Rivers game answers at {address}:{port}.",
     "lan.link.host_gone": "The host is gone.",
+    "lan.join.guest": "Guest",  # the name a joining screen goes by while it looks at the seats
     "lan.link.unreachable": "Could not reach {address}:{port} ({error}).",
     # -- the host's saved games and lobby (the host's own screen and console) -------------------
     "lan.resume.one_screen": "This saved game was played on one screen, not on the LAN.",

@@ -59,6 +59,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.link.move_lost": "你的動作沒有送到主機（{error}）。",
     "lan.link.no_game_answers": "{address}:{port} 上沒有兩河流域的遊戲回應。",
     "lan.link.host_gone": "主機已經不在了。",
+    "lan.join.guest": "訪客",
     "lan.link.unreachable": "無法連到 {address}:{port}（{error}）。",
     # -- the host's saved games and lobby (the host's own screen and console) -------------------
     "lan.resume.one_screen": "這個存檔是在同一個畫面上玩的，不是區域網路遊戲。",

@@ -184,7 +184,7 @@ class SeatScene(MenuScene):
         self.heading = t("lan.seat.heading")
         super().__init__(app)
         self.address, self.port, self.watch_only = address, port, watch_only
-        self.spectator = app.hooks.connect(address, port, "Guest", role="spectator", reconnect_for=5.0)
+        self.spectator = app.hooks.connect(address, port, t("lan.join.guest"), role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button(t("common.back"))
         self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
