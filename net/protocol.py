@@ -15,7 +15,7 @@ A connection that arrives at a game under way (a join, a reconnect, an app resta
 the game so far before its first view: `history` messages, each one part of the seat's events grouped by
 action (what that seat saw, undone actions removed), cut so that no frame nears the frame limit.
 
-A little over 400 lines: each message's constructor and its validator stay in one module, side by side,
+Over 400 lines (about 500): each message's constructor and its validator stay in one module, side by side,
 so that what is sent and what is accepted cannot drift apart.
 
 Imports the standard library, msgpack and `net.framing` only. Never pygame.
