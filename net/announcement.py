@@ -1,8 +1,10 @@
 """The discovery datagram: what a host tells the LAN about its game, and reading it back safely.
 
-Owns: `HostedGame` (what is announced), `GameAnnouncement` (a game as a listener heard it, with the
-packet's source address), and encoding and decoding the datagram. Decoding refuses anything that is not
-a well-formed announcement with ValueError, whatever the bytes. net.discovery sends and hears them.
+Owns: `HostedGame` (what is announced: the table's name as older versions read it, and the host player's
+name, from which each listener words "X's table" in its own language), `GameAnnouncement` (a game as a
+listener heard it, with the packet's source address), and encoding and decoding the datagram. Decoding
+refuses anything that is not a well-formed announcement with ValueError, whatever the bytes.
+net.discovery sends and hears them.
 
 Imports the standard library, msgpack and `net` only. Never pygame.
 """
@@ -35,6 +37,7 @@ class HostedGame:
     seats_free: int
     options: Mapping[str, Any] = field(default_factory=dict)
     protocol: int = PROTOCOL_VERSION
+    host_player: str = ""  # "" from a headless host, or an older one: the table's name is shown as it is
     game_version: str = GAME_VERSION
 
     @property
@@ -70,6 +73,8 @@ def encode_announcement(game: HostedGame) -> bytes:
         "free": game.seats_free,
         "options": dict(game.options),
     }
+    if game.host_player:
+        message["player"] = game.host_player
     try:
         data = msgpack.packb(message, use_bin_type=True)
     except (TypeError, ValueError, OverflowError) as exc:
@@ -98,6 +103,7 @@ def decode_announcement(data: bytes) -> HostedGame:
         options=_options(message),
         protocol=_int(message, "protocol", 0, 2**31),
         game_version=_name(message, "game", 16),
+        host_player=_optional_name(message, "player", MAX_NAME),
     )
 
 
@@ -123,6 +129,15 @@ def _name(message: dict[Any, Any], name: str, limit: int) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= limit or not value.isprintable():
         raise ValueError(f"announcement field {name!r} must be 1 to {limit} printable characters")
     return value
+
+
+def _optional_name(message: dict[Any, Any], name: str, limit: int) -> str:
+    """Return a field added after the first version, or "" when it is missing or unusable (the game is still
+    listed, under the name every version reads)."""
+    try:
+        return _name(message, name, limit) if name in message else ""
+    except ValueError:
+        return ""
 
 
 def _options(message: dict[Any, Any]) -> dict[str, Any]:

@@ -5,8 +5,10 @@ Owns: connecting to a host, the hello, reading the host's messages on a backgrou
 id they were decided on, keeping the link alive with pings, reconnecting with the seat's token after a drop
 (`state == "reconnecting"`; a link that holds a seat also tries again when the host cut it before a word,
 or refused it for now only: `"retry"`), and a clear final state when the host is gone (`"closed"`) or
-refuses us for good (`"refused"`), with `reason` in words. `WireClient`, the scripted client of tests
-and benchmarks, lives in net.wireclient and is named here too.
+refuses us for good (`"refused"`), with `reason` in words. Every word the host sends comes as a catalogue
+key with parameters beside its English (game.i18n.wire): the link shows it in this program's language,
+the English when the words are malformed or unknown here; its own reasons go through `t` directly.
+`WireClient`, the scripted client of tests and benchmarks, lives in net.wireclient and is named here too.
 
 Imports the standard library, msgpack (through net.framing), `game` and `net` only. Never pygame, never
 game.ui.
@@ -24,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import t, wire
 from game.rules import events_for, hide_own
 from game.session import LinkStatus, Update
 from net import protocol as p
@@ -128,7 +131,7 @@ class NetLink:
 
     def reopen(self, seat: int) -> None:
         """Only the host reopens seats: a player's screen says so."""
-        self._error("Only the host can reopen a seat.")
+        self._error(t("lan.link.only_host_reopens"))
 
     @property
     def local_seats(self) -> frozenset[int]:
@@ -153,7 +156,7 @@ class NetLink:
         if self.gone:
             return self.reason
         if self.state == "reconnecting":
-            return "The connection to the host dropped; getting our seat back…"
+            return t("lan.link.reconnecting")
         return self.host_notice
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
@@ -191,16 +194,16 @@ class NetLink:
         """Play action for our seat, as decided on view_id (None: the latest view); the host refuses it if
         the table has moved on since. A refusal comes back as an Update."""
         if seat not in self.local_seats:
-            self._error("That seat is not played on this screen.")
+            self._error(t("lan.error.not_this_screen"))
         elif self.view_id is None:
-            self._error("The game has not started.")
+            self._error(t("lan.link.not_started"))
         else:
             self._send_message(p.action(self.view_id if view_id is None else view_id, action))
 
     def undo(self, seat: int) -> None:
         """Ask the host to take back our last action."""
         if seat not in self.local_seats or self.view_id is None:
-            self._error("There is nothing for you to undo.")
+            self._error(t("lan.error.nothing_to_undo"))
         else:
             self._send_message(p.undo(self.view_id))
 
@@ -219,7 +222,7 @@ class NetLink:
         """Say goodbye and stop."""
         if not self.gone:
             self._send_message(p.bye(), quiet=True)
-            self.state, self.reason = "closed", self.reason or "You left the game."
+            self.state, self.reason = "closed", self.reason or t("lan.link.you_left")
         self._stop.set()
         self._shut()
         if threading.current_thread() is not self._thread:
@@ -235,14 +238,14 @@ class NetLink:
         sock = self._sock
         if sock is None or self.state not in ("lobby", "playing"):
             if not quiet:
-                self._error("Not connected to the host right now; reconnecting…")
+                self._error(t("lan.link.not_connected"))
             return
         try:
             with self._send_lock:
                 sock.sendall(encode_frame(message))
         except OSError as exc:
             if not quiet:
-                self._error(f"Your move did not reach the host ({exc}).")
+                self._error(t("lan.link.move_lost", error=str(exc)))
             self._shut()  # the reader notices and reconnects
 
     def _shut(self) -> None:
@@ -268,7 +271,8 @@ class NetLink:
             # now; a new player whose first try finds no game is told so at once.
             holds_seat = self.welcomed or self.token is not None
             if not self.welcomed and (ended == UNREACHABLE or (ended == CUT and not holds_seat)):
-                self._finish("closed", self.reason or f"No Two Rivers game answers at {self.address}:{self.port}.")
+                nobody = t("lan.link.no_game_answers", address=self.address, port=self.port)
+                self._finish("closed", self.reason or nobody)
                 break
             now = time.monotonic()
             lost_at = lost_at if self.state == "reconnecting" and lost_at is not None else now
@@ -276,7 +280,7 @@ class NetLink:
                 attempt = 0
             self.state = "reconnecting"
             if now - lost_at > self.reconnect_for:
-                self._finish("closed", "The host is gone.")
+                self._finish("closed", t("lan.link.host_gone"))
                 break
             self._stop.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
@@ -290,7 +294,8 @@ class NetLink:
         try:
             sock = socket.create_connection((self.address, self.port), timeout=self.connect_timeout)
         except OSError as exc:
-            self.reason = self.reason if self.welcomed else f"Could not reach {self.address}:{self.port} ({exc})."
+            self.reason = self.reason if self.welcomed else \
+                t("lan.link.unreachable", address=self.address, port=self.port, error=str(exc))
             return UNREACHABLE
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.settimeout(5.0)  # a send never hangs for long on a host that stopped reading
@@ -332,11 +337,11 @@ class NetLink:
             self._on_welcome(message)
         elif kind == "refused":
             if message.get("retry") is True and (self.welcomed or self.token is not None):
-                self.reason = message["reason"]  # for now only: the seat is still ours; try again after a pause
+                self.reason = shown(message)  # for now only: the seat is still ours; try again after a pause
             else:
-                self._finish("refused", message["reason"])
+                self._finish("refused", shown(message))
         elif kind == "host_closing":
-            self._finish("closed", message["reason"])
+            self._finish("closed", shown(message))
         elif kind == "lobby":
             self._on_lobby(message)
         elif kind == "history":
@@ -345,11 +350,11 @@ class NetLink:
             self._on_update(message)
         elif kind == "error":
             with self._lock:
-                self._queue.append(Update(message["view_id"] or self.view_id or 0, {}, {}, error=message["reason"]))
+                self._queue.append(Update(message["view_id"] or self.view_id or 0, {}, {}, error=shown(message)))
         elif kind == "notice":
-            self.host_notice = message["text"]
+            self.host_notice = shown(message, "text")
             with self._lock:  # shown like a refusal's reason: in words, over the table, for a moment
-                self._queue.append(Update(self.view_id or 0, {}, {}, error=message["text"]))
+                self._queue.append(Update(self.view_id or 0, {}, {}, error=self.host_notice))
         elif kind == "seat_status":
             computer = message.get("computer")
             self._seats = SeatStatus(  # one assignment: the screen reads one snapshot or the next
@@ -419,6 +424,12 @@ class _Seen:
     latest: dict[str, Any] | None = None
     views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     legal: list[dict[str, Any]] = field(default_factory=list)
+
+
+def shown(message: dict[str, Any], english: str = "reason") -> str:
+    """Return a host message's words in this program's language: its `message` (a key and parameters), or
+    the English text in the field english when that is missing, malformed or unknown to this version."""
+    return wire.shown(message.get("message"), fallback=message[english])
 
 
 def _stand_in_at(pairs: Any, now: float) -> dict[int, float]:

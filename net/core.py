@@ -18,6 +18,10 @@ The caller serialises every call (the host's lock); the core never blocks and ne
 
 A little over 400 lines: the lobby, the seats and the game's messages share the connections' state.
 
+Every word to a client is a catalogue key with parameters beside its English (game.i18n.wire): each client
+shows it in its own language; an engine refusal (IllegalAction) is forwarded with its own key and parameters.
+The console (`say`) speaks the host's language.
+
 Imports the standard library, `game` and `net` only. Never sockets, never pygame, never game.ui.
 """
 
@@ -28,6 +32,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game.i18n import has, name_of, names_of, t, wire
 from game.rules import IllegalAction, events_for, seat_view
 from game.session import Table
 from net import protocol as p
@@ -46,6 +51,7 @@ class HostCore(Connections):
     def __init__(self, config: HostConfig | None = None, say: Callable[[str], None] | None = None) -> None:
         super().__init__(config, say)
         self.lobby = Lobby(self.config.players, self.config.variants, self.config.host_name[: p.MAX_NAME])
+        self.lobby.host_player = self.config.host_player.strip()[: p.MAX_NAME]
         self.phase = "lobby"  # lobby, playing, over, closed
         self.table: Table | None = None
         self.game_id = secrets.token_hex(6)
@@ -54,7 +60,8 @@ class HostCore(Connections):
         self.actions = 0
         self.journal: Any = None  # the HostJournal: while there is one, the seats' tokens are saved (SaveSecrets)
         self.undos = 0  # undos in this game (and before a restart): view ids count them
-        self.notice: str | None = None  # said to every connection as it arrives (a resumed earlier position)
+        self.notice: dict[str, Any] | None = None  # wire words said to every connection as it arrives (a resumed
+        # earlier position)
         self.confirming: set[int] = set()  # LAN seats whose player asked for turns held until they end them
         self.resume_warning = ""  # a resumed game's seats that stay closed (lost tokens), for the host's screen
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
@@ -67,7 +74,7 @@ class HostCore(Connections):
         self._only_in_lobby()
         old = self._peer_of(seat)
         if old is not None:  # first, so that freeing the old claim cannot undo the new plan
-            self._refuse(old, "The host has given your seat to someone else; choose another.")
+            self._refuse(old, "lan.refused.seat_given_away")
         self.lobby.set_plan(seat, plan, level, name)
         self._lobby_changed()
 
@@ -76,7 +83,7 @@ class HostCore(Connections):
         self._only_in_lobby()
         for peer in self._players():
             if peer.seat is not None and peer.seat >= players:
-                self._refuse(peer, "The host removed your seat; choose another.")
+                self._refuse(peer, "lan.refused.seat_removed")
         self.lobby.set_players(players)
         self._lobby_changed()
 
@@ -86,9 +93,12 @@ class HostCore(Connections):
         self.lobby.set_variant(variant, on)
         self._lobby_changed()
 
-    def set_host_name(self, name: str) -> None:
-        """Call the table by a new name (the lobby message and the announcement say it)."""
+    def set_host_name(self, name: str, player: str | None = None) -> None:
+        """Call the table by a new name, and its host player by theirs (the lobby message and the announcement
+        say both: each client words "player's table" itself, older ones show the name)."""
         self.lobby.host_name = name.strip()[: p.MAX_NAME] or self.lobby.host_name
+        if player is not None:
+            self.lobby.host_player = player.strip()[: p.MAX_NAME]
         self._lobby_changed()
 
     def can_start(self) -> bool:
@@ -102,12 +112,14 @@ class HostCore(Connections):
         """
         self._only_in_lobby()
         if not self.lobby.filled:
-            raise Refusal("Some seats are still open.")
+            raise Refusal("lan.refused.not_filled")
         variants = tuple(sorted(self.lobby.variants))
         table = Table(self.lobby.table_seats(), seed, variants, ai_seed=ai_seed, lock=lock)
-        names = ", ".join(f"{s.name} ({s.kind})" for s in table.seats)
+        names = t("word.list_separator").join(t("lan.console.seat_of", name=s.name, kind=_kind_words(s.kind))
+                                              for s in table.seats)
         # Never the seed while the game is on: with it anyone could rebuild the bag order.
-        self.say(f"The game starts: {names}; variants {list(variants) or 'none'}.")
+        variant_names = names_of("variant", variants) if variants else t("lan.console.none")
+        self.say(t("lan.console.starts", players=names, variants=variant_names))
         self.seat_table(table)
         return table
 
@@ -134,7 +146,7 @@ class HostCore(Connections):
         slot.replaced = True
         self.table.seats[seat].kind = slot.level
         self._release_held_turn(seat)
-        self.say(f"The computer plays for {slot.name} until they come back.")
+        self.say(t("lan.console.stand_in", name=slot.name))
         self._seats_changed()
         self.on_table()
 
@@ -142,16 +154,16 @@ class HostCore(Connections):
         """Let the next player without a token take these LAN seats (their tokens were lost on purpose)."""
         for seat in seats:
             if not 0 <= seat < len(self.lobby.slots):
-                raise Refusal(f"This table has {len(self.lobby.slots)} seats; there is no seat {seat + 1}.")
+                raise Refusal("lan.refused.no_such_seat", n=len(self.lobby.slots), seat=seat + 1)
             if self.lobby.slots[seat].plan != "open":
-                raise Refusal(f"Seat {seat + 1} is not played over the LAN; there is nothing to reopen.")
+                raise Refusal("lan.refused.not_lan_seat", seat=seat + 1)
         for seat in seats:
             slot = self.lobby.slots[seat]
             old = self._peer_of(seat)
             if old is not None:
-                self._refuse(old, "The host reopened your seat; join again to take it.")
+                self._refuse(old, "lan.refused.seat_reopened")
             slot.token, slot.reopened = None, True
-            self.say(f"Seat {seat + 1} ({slot.name}) is open: the next player to join without a token takes it.")
+            self.say(t("lan.console.reopened", seat=seat + 1, name=slot.name))
         self._keep_secrets()
         self._seats_changed()
 
@@ -173,7 +185,7 @@ class HostCore(Connections):
 
     def _only_in_lobby(self) -> None:
         if self.phase != "lobby":
-            raise Refusal("The game has already started.")
+            raise Refusal("lan.refused.started")
 
     def _keep_secrets(self) -> None:
         """Ask the host to save the seats file (the core itself never touches the disk)."""
@@ -188,17 +200,17 @@ class HostCore(Connections):
         peer.name = hello["name"].strip()
         if hello["role"] == "spectator":
             if sum(1 for q in self._welcomed() if q.role == "spectator") >= self.config.max_spectators:
-                self._refuse(peer, "This table has as many watchers as it can take.", retry=True)
+                self._refuse(peer, "lan.refused.too_many_watchers", retry=True)
                 return
             peer.role = "spectator"
             self._send(peer, p.welcome(None, None, "spectator", self._lobby_message()))
-            self.say(f"{peer.label} watches.")
+            self.say(t("lan.console.watches", who=peer.label))
             self._catch_up(peer)
             return
         try:
             seat, token = self._seat_for(hello)
         except Refusal as exc:
-            self._refuse(peer, str(exc))
+            self._refuse(peer, exc.message["key"], **exc.message["params"])
             return
         old = self._peer_of(seat)
         if old is not None and old is not peer:
@@ -206,7 +218,7 @@ class HostCore(Connections):
             # a second window with the same token. A final refusal (not a silent cut) keeps that window from
             # reconnecting and taking the seat back, which would swap the two connections forever.
             old.seat = None
-            self._refuse(old, "Your seat was taken up on another connection with your token; this one is closed.")
+            self._refuse(old, "lan.refused.token_elsewhere")
         peer.role, peer.seat = "player", seat
         slot = self.lobby.slots[seat]
         slot.connected = True
@@ -217,7 +229,8 @@ class HostCore(Connections):
                 self.table.seats[seat].kind = "remote"
         self.set_confirm([seat], hello.get("confirm_turn") is True)
         self._send(peer, p.welcome(seat, token, "player", self._lobby_message()))
-        self.say(f"{peer.label} {'is back at' if back else 'takes'} seat {seat + 1} ({slot.dynasty}).")
+        self.say(t("lan.console.back_at_seat" if back else "lan.console.takes_seat", who=peer.label, seat=seat + 1,
+                   dynasty=name_of("dynasty", slot.dynasty)))
         self._catch_up(peer)
         self._seats_changed()
         self.on_table()
@@ -237,9 +250,9 @@ class HostCore(Connections):
             return self.lobby.claim(seat, hello["name"], hello.get("dynasty"))
         reopened = self._reopened()
         if not reopened:
-            raise Refusal("The game has started and every seat is taken; you can watch instead.")
+            raise Refusal("lan.refused.no_free_seat_in_game")
         if seat is not None and seat not in reopened:
-            raise Refusal(f"Seat {seat + 1} belongs to its player; ask the host to reopen it.")
+            raise Refusal("lan.refused.not_reopened", seat=seat + 1)
         return self._claim_in_game(seat if seat is not None else reopened[0], hello["name"])
 
     def _reopened(self) -> list[int]:
@@ -287,44 +300,59 @@ class HostCore(Connections):
         self._send(peer, self._update_message(peer.seat, [], self._public()))
         self._send(peer, self._status_message())
         if self.notice is not None:
-            self._send(peer, p.notice(self.notice))
+            self._send(peer, p.notice(wire.english(self.notice), self.notice))
 
     def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role != "player" or peer.seat is None:
-            self._send(peer, p.error("Spectators watch; they cannot play."))
+            self._error(peer, "lan.error.spectator_plays")
             return
         if self.table is None or self.phase != "playing":
-            self._send(peer, p.error("The game is not under way."))
+            self._error(peer, "lan.error.not_under_way")
             return
         if message["view_id"] != self.table.view_id:
-            self._send(peer, p.error("The table changed before your move arrived; look again.", self.table.view_id))
+            self._error(peer, "lan.error.stale_move", self.table.view_id)
             return
         # Whatever seat the message names, it acts for the connection's seat; the name is dropped.
         action = {k: v for k, v in message["action"].items() if k != "seat"}
         try:
             self.table.submit(peer.seat, action)
         except IllegalAction as exc:
-            self._send(peer, p.error(str(exc), self.table.view_id))
+            self._illegal(peer, exc)
         except Exception as exc:  # noqa: BLE001 - a malformed action must never take the table down
             log.warning("action %r from %s raised %s", action, peer.label, exc)
-            self._send(peer, p.error("The host could not understand that action.", self.table.view_id))
+            self._error(peer, "lan.error.not_understood", self.table.view_id)
 
     def _on_undo(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role != "player" or peer.seat is None or self.table is None:
-            self._send(peer, p.error("There is nothing for you to undo."))
+            self._error(peer, "lan.error.nothing_to_undo")
             return
         if message["view_id"] != self.table.view_id:
-            self._send(peer, p.error("The table changed before your undo arrived.", self.table.view_id))
+            self._error(peer, "lan.error.stale_undo", self.table.view_id)
             return
         try:
             self.table.undo(peer.seat)
         except IllegalAction as exc:
-            self._send(peer, p.error(str(exc), self.table.view_id))
+            self._illegal(peer, exc)
+
+    def _error(self, peer: Peer, key: str, view_id: int | None = None, /, **params: Any) -> None:
+        """Refuse one action or undo of peer's, in the catalogue's words (and English); the game goes on."""
+        message = wire.message(key, **params)
+        self._send(peer, p.error(wire.english(message), view_id, message))
+
+    def _illegal(self, peer: Peer, exc: IllegalAction) -> None:
+        """Forward the engine's refusal with its own key and parameters, and its English message beside them."""
+        assert self.table is not None
+        try:
+            message: dict[str, Any] | None = wire.message(exc.key, **exc.params)
+        except ValueError:  # a key not in this catalogue, or parameters that are not plain data: English only
+            log.warning("refusal %r with key %r cannot be worded on the wire", str(exc), exc.key)
+            message = None
+        self._send(peer, p.error(str(exc), self.table.view_id, message))
 
     def _on_prefs(self, peer: Peer, message: dict[str, Any]) -> None:
         """A player turns turn confirmation on or off in the game (their Settings); a held turn stays held."""
         if peer.role != "player" or peer.seat is None:
-            self._send(peer, p.error("Spectators have no turns to confirm."))
+            self._error(peer, "lan.error.spectator_confirms")
             return
         self.set_confirm([peer.seat], message["confirm_turn"])
 
@@ -334,7 +362,7 @@ class HostCore(Connections):
         """Say what happened, and send every connection its update (a table listener)."""
         assert self.table is not None
         if any(e.get("kind") == "undone" for e in events):
-            self.say(f"{self.table.seats[events[0]['seat']].name} takes back their last action.")
+            self.say(t("lan.console.undo", name=self.table.seats[events[0]["seat"]].name))
             self.undos += 1  # view ids count undos too: a restarted host must not reuse one
             self._keep_secrets()
         elif self.table.records:
@@ -382,7 +410,7 @@ class HostCore(Connections):
         self.phase = "over"
         self.ranking = self.table.view(None)["ranking"]
         names = [s.name for s in self.table.seats]
-        self.say(f"The game is over ({self.table.state.end_reason}); it was seed {self.table.seed}.")
+        self.say(t("lan.console.game_over", reason=self.table.state.end_reason, seed=self.table.seed))
         for line in describe_ranking(self.ranking or [], names):
             self.say("  " + line)
         self._lobby_changed()
@@ -428,3 +456,9 @@ class HostCore(Connections):
             self.missing.setdefault(seat, self.now)
         if self.phase != "closed":
             self._seats_changed()
+
+
+def _kind_words(kind: str) -> str:
+    """Return who plays a seat, in the host's words (a LAN player, this screen, a computer of some level)."""
+    key = f"lan.console.kind.{kind}"
+    return t(key) if has(key) else kind

@@ -33,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from game.i18n import t
 from net.announcement import (  # noqa: F401 - the announcement's names, where users of discovery look
     MAX_ANNOUNCEMENT,
     GameAnnouncement,
@@ -192,7 +193,7 @@ class Announcer:
             log.warning("%s", problem)
             self.say(problem)
         else:
-            self.say("Players on the LAN can see this game again.")
+            self.say(t("lan.console.seen_again"))
         self.problem = problem
 
     def start(self) -> None:
@@ -227,15 +228,14 @@ class Announcer:
 
 def _problem(targets: list[tuple[str, int]], failures: list[str]) -> str:
     """Return what a host should read about an announcement round, or "" if it went out everywhere."""
-    fallback = "players can still join by typing this computer's address."
     if not targets:
-        return f"No network to announce this game on; {fallback}"
+        return t("lan.console.no_network")
     if not failures:
         return ""
     where = "; ".join(failures)
     if len(failures) == len(targets):
-        return f"Players cannot see this game: announcing to {where} failed; {fallback}"
-    return f"Some players may not see this game: announcing to {where} failed."
+        return t("lan.console.unseen", where=where)
+    return t("lan.console.partly_unseen", where=where)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.i18n import t
 from game.journal import JournalError, default_data_dir, last_unfinished
 from net.host import Host, HostConfig
 from net.interfaces import usable_addresses
@@ -61,7 +62,7 @@ def run(
     say = say or timestamped()
     stop = stop or threading.Event()
     if not 0 <= computer <= players:
-        say(f"--computer must be between 0 and {players}.")
+        say(t("lan.console.computer_range", players=players))
         return 2
     if computer_delay is None:
         computer_delay = float(os.environ.get(DELAY_ENV, "0.6"))
@@ -71,7 +72,7 @@ def run(
         say(str(exc))
         return 2
     if reopen_seats and resume is None:
-        say("--reopen-seats goes with --resume: a new game's seats are all open anyway.")
+        say(t("lan.console.reopen_needs_resume"))
         return 2
     bind = bind if bind is not None else default_bind()
     config = HostConfig(players=players, bind=bind, seed=seed, variants=variants, host_name="Two Rivers (headless)",
@@ -88,18 +89,17 @@ def run(
     try:
         host.start()
     except OSError as exc:
-        say(f"Cannot listen on {bind}:{config.port}: {exc}")
+        say(t("lan.console.cannot_listen", address=bind, port=config.port, error=str(exc)))
         host.stop()
         return 1
     if host.phase == "playing":
         with host.lock:  # the host's thread already serves: its seats change under the lock
-            missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or "none"
-        say(f"Waiting for the LAN players to come back (seats {missing}) on port {host.port}. Ctrl+C stops.")
+            missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or t("lan.console.none")
+        say(t("lan.console.waiting_back", seats=missing, port=host.port))
     else:
         open_seats = players - computer
-        where = "127.0.0.1" if bind == "127.0.0.1" else " or ".join(usable_addresses()[:3])
-        say(f"Waiting for {open_seats} LAN player{'s' if open_seats != 1 else ''}; join at "
-            f"{where or 'this machine’s address'}, port {host.port}. Ctrl+C stops.")
+        where = "127.0.0.1" if bind == "127.0.0.1" else t("lan.console.or").join(usable_addresses()[:3])
+        say(t("lan.console.waiting", n=open_seats, where=where or t("lan.console.this_machine"), port=host.port))
     ctrl_c = CtrlC()
     try:
         with ctrl_c:
@@ -108,8 +108,8 @@ def run(
         ctrl_c.pressed = True
     finally:
         if ctrl_c.pressed:
-            say("Stopped by Ctrl+C.")
-        host.stop("The host has stopped the game.")
+            say(t("lan.console.ctrl_c"))
+        host.stop(key="lan.closing.stopped")
     return 0
 
 
@@ -145,7 +145,7 @@ def parse_seats(text: str) -> list[int]:
         if not part:
             continue
         if not part.isdigit() or not 1 <= int(part) <= 4:
-            raise ValueError(f"--reopen-seats lists seats 1 to 4 separated by commas, not {text!r}.")
+            raise ValueError(t("lan.console.reopen_seats_list", text=repr(text)))
         seats.append(int(part) - 1)
     return sorted(set(seats))
 
@@ -156,16 +156,16 @@ def _resume(host: Host, resume: Path | str, say: Callable[[str], None], reopen: 
         assert host.config.data_dir is not None
         saved = last_unfinished(host.config.data_dir, lan=True)
         if saved is None:
-            say(f"There is no unfinished LAN game in {host.config.data_dir}.")
+            say(t("lan.console.no_unfinished", folder=str(host.config.data_dir)))
             return False
         resume = saved.path
     try:
         host.resume_game(Path(resume), reopen=reopen)
     except JournalError as exc:
-        say(f"Cannot continue {resume}: {exc}")
+        say(t("lan.console.cannot_continue", path=str(resume), error=str(exc)))
         return False
     except OSError as exc:
-        say(f"Cannot continue {resume}: {exc.strerror or exc}.")
+        say(t("lan.console.cannot_continue", path=str(resume), error=f"{exc.strerror or exc}."))
         return False
     return True
 

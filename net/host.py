@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from game.i18n import t, wire
 from game.journal import Journal, new_path
 from game.session import LinkStatus, LocalLink, Table, Update, new_seed
 from net import resume as resuming
@@ -115,10 +116,10 @@ class Host(SocketLoop):
                 self._announcer.start()
             except (OSError, ValueError) as exc:
                 # Joining by address still works; a broken discovery setting must not stop the game.
-                self.say(f"Discovery is off ({exc}); players join by typing this machine's address.")
+                self.say(t("lan.console.discovery_off", error=str(exc)))
         self._thread = threading.Thread(target=self._run, name="two-rivers-host", daemon=True)
         self._thread.start()
-        self.say(f"Listening on {self.config.bind}:{self.port} (game {self.game_id}).")
+        self.say(t("lan.console.listening", address=self.config.bind, port=self.port, game=self.game_id))
         return self
 
     @property
@@ -131,12 +132,17 @@ class Host(SocketLoop):
         """Return the TCP port listened on."""
         return int(self._listen.getsockname()[1]) if self._listen is not None else self.config.port
 
-    def stop(self, reason: str = "The host has closed the game.") -> None:
-        """Tell every client the host is closing, close everything, and wait for the thread."""
+    def stop(self, reason: str | None = None, key: str = "lan.closing.closed") -> None:
+        """Tell every client the host is closing, close everything, and wait for the thread.
+
+        key: the closing reason in the catalogue (each client words it); reason: an English text of the
+        caller's own instead, sent as it is.
+        """
         with self.lock:
             if self.phase == "closed":
                 return
-            self._closing_reason = reason
+            self._closing_message = None if reason is not None else wire.message(key)
+            self._closing_reason = reason if reason is not None else wire.english(self._closing_message or {})
             self.core.phase = "closed"
         self._stopping.set()
         self._wake()
@@ -192,10 +198,11 @@ class Host(SocketLoop):
         with self.lock:
             self._core_now().set_variant(variant, on)
 
-    def set_host_name(self, name: str) -> None:
-        """Call the table by a new name: every client and the announcement hear it at once."""
+    def set_host_name(self, name: str, player: str | None = None) -> None:
+        """Call the table by a new name (and its host player by theirs): every client and the announcement
+        hear it at once."""
         with self.lock:
-            self._core_now().set_host_name(name)
+            self._core_now().set_host_name(name, player)
 
     def can_start(self) -> bool:
         """Whether every seat is filled and the game may start."""
@@ -255,7 +262,7 @@ class Host(SocketLoop):
         try:
             save_secrets(seats_path(path), secrets_)
         except OSError as exc:
-            self.say(f"The seats could not be saved ({exc}); after a restart the host must reopen the seats.")
+            self.say(t("lan.console.seats_not_saved", error=str(exc)))
         journal = HostJournal(self.table, path)
         journal.secrets = secrets_
         self.core.journal = journal
@@ -264,9 +271,9 @@ class Host(SocketLoop):
     def _say_journal(self) -> None:
         assert self.journal is not None
         if self.journal.error:
-            self.say(f"{self.journal.error} The game goes on unsaved.")
+            self.say(t("lan.console.unsaved", error=self.journal.error))
         else:
-            self.say(f"The game is saved in {self.journal.path}; `--resume` continues it after a crash.")
+            self.say(t("lan.console.saved_in", path=str(self.journal.path)))
 
     # --- the computer seats: the one seam between the host and whoever decides for them -------------
 
@@ -294,6 +301,7 @@ class Host(SocketLoop):
     def _hosted_game(self) -> HostedGame:
         return HostedGame(
             host_name=self.lobby.host_name,
+            host_player=self.lobby.host_player,
             tcp_port=self.port,
             game_id=self.game_id,
             seats_total=len(self.lobby.slots),
@@ -346,7 +354,7 @@ class HostLink(LocalLink):
             self.host.reopen_seats([seat])
         except Refusal as exc:
             with self.host.lock:
-                self._queue.append(self._refusal(str(exc)))
+                self._queue.append(self._refusal(wire.shown(exc.message, str(exc))))
 
     @property
     def host_notice(self) -> str:
@@ -355,8 +363,10 @@ class HostLink(LocalLink):
 
     @property
     def reason(self) -> str:
-        """Return why the hosted game closed, or "" while it goes on."""
-        return self.host._closing_reason if self.host.phase == "closed" else ""
+        """Return why the hosted game closed (in this screen's language), or "" while it goes on."""
+        if self.host.phase != "closed":
+            return ""
+        return wire.shown(self.host._closing_message, self.host._closing_reason)
 
     @property
     def status(self) -> LinkStatus:  # type: ignore[override]
@@ -367,7 +377,8 @@ class HostLink(LocalLink):
     def notice(self) -> str:  # type: ignore[override]
         """Return why the hosted game closed, or the host's news to its players ("" when there is none)."""
         with self.host.lock:
-            return self.reason or self.host.core.notice or ""
+            news = self.host.core.notice
+            return self.reason or (wire.shown(news, wire.english(news)) if news is not None else "")
 
     @property
     def state(self) -> str:
@@ -393,7 +404,7 @@ class HostLink(LocalLink):
         """Take back seat's last action if the table allows it (only for this screen's seats)."""
         with self.host.lock:
             if seat not in self.local_seats:
-                self._queue.append(self._refusal("That seat is not played on this screen."))
+                self._queue.append(self._refusal(t("lan.error.not_this_screen")))
                 return
             super().undo(seat)
 
@@ -407,4 +418,4 @@ class HostLink(LocalLink):
 
     def close(self) -> None:
         """Leave the table: the hosted game ends for everyone."""
-        self.host.stop("The host has left the game.")
+        self.host.stop(key="lan.closing.left")

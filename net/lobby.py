@@ -5,7 +5,7 @@ options shown to everyone (players, variants, open scores), claiming a seat with
 back after a drop, and the lobby message every connection sees. It holds no sockets and no clock: the host
 calls it under its lock and turns its refusals into `refused` messages.
 
-Imports the standard library, `game.session` and `net.protocol` only. Never pygame, never game.ui.
+Imports the standard library, `game.session`, `game.i18n` and `net.protocol` only. Never pygame, never game.ui.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import t, wire
 from game.rules.vocabulary import DYNASTIES, VARIANTS
 from game.session import Seat
 from net.protocol import MAX_SEATS, new_token
@@ -24,7 +25,12 @@ MIN_SEATS = 2
 
 
 class Refusal(ValueError):
-    """A seat cannot be given; the message is the reason a player reads."""
+    """A seat cannot be given: the reason as a catalogue key and parameters (`message`, the wire form each
+    client shows in its own language) and, as the exception's text, the same reason in English."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.message = wire.message(key, **params)
+        super().__init__(wire.english(self.message))
 
 
 @dataclass
@@ -69,10 +75,11 @@ class SeatSlot:
 
 
 def _default_name(seat: int, plan: str, level: str) -> str:
+    """Return the name a seat goes by until someone names it: a name, so in the host's language."""
     if plan == "computer":
-        return f"Computer {seat + 1}"
+        return t("lan.lobby.computer_n", n=seat + 1)
     if plan == "local":
-        return f"Player {seat + 1}"
+        return t("lan.host.player_n", n=seat + 1)
     return ""
 
 
@@ -81,6 +88,7 @@ class Lobby:
 
     def __init__(self, players: int = 4, variants: tuple[str, ...] | list[str] = (), host_name: str = "Host") -> None:
         self.host_name = host_name
+        self.host_player = ""  # the host player's name ("": a headless host), worded by each client
         self.variants: set[str] = set()
         self.slots: list[SeatSlot] = []
         self.set_players(players)
@@ -92,7 +100,7 @@ class Lobby:
     def set_players(self, players: int) -> None:
         """Use players seats (2 to 4); seats beyond are dropped, new ones are open."""
         if not MIN_SEATS <= players <= MAX_SEATS:
-            raise ValueError(f"A game has {MIN_SEATS} to {MAX_SEATS} players, not {players}.")
+            raise ValueError(t("lan.lobby.players", low=MIN_SEATS, high=MAX_SEATS, n=players))
         self.slots = self.slots[:players]
         while len(self.slots) < players:
             self.slots.append(SeatSlot(dynasty=self._free_dynasty()))
@@ -100,9 +108,9 @@ class Lobby:
     def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
         """Make seat open for the LAN, played on the host's screen, or a computer of level."""
         if plan not in PLANS:
-            raise ValueError(f"A seat is open, local or computer, not {plan!r}.")
+            raise ValueError(t("lan.lobby.plan", plan=repr(plan)))
         if level not in LEVELS:
-            raise ValueError(f"A computer plays easy, normal or hard, not {level!r}.")
+            raise ValueError(t("lan.lobby.level", level=repr(level)))
         slot = self.slots[seat]
         slot.plan, slot.level, slot.token, slot.connected, slot.replaced = plan, level, None, False, False
         slot.reopened = False
@@ -111,7 +119,7 @@ class Lobby:
     def set_variant(self, variant: str, on: bool) -> None:
         """Switch a variant (or open scores) on or off."""
         if variant not in VARIANTS:
-            raise ValueError(f"There is no variant {variant!r}.")
+            raise ValueError(t("lan.lobby.variant", variant=repr(variant)))
         (self.variants.add if on else self.variants.discard)(variant)
 
     # --- LAN players -----------------------------------------------------------------------------
@@ -129,13 +137,13 @@ class Lobby:
         """Seat a new LAN player (lobby only); return (seat, token) or raise Refusal."""
         free = self.free_seats()
         if not free:
-            raise Refusal("Every seat at this table is taken.")
+            raise Refusal("lan.refused.table_full")
         if seat is None:
             seat = free[0]
         if not 0 <= seat < len(self.slots):
-            raise Refusal(f"This table has {len(self.slots)} seats; there is no seat {seat + 1}.")
+            raise Refusal("lan.refused.no_such_seat", n=len(self.slots), seat=seat + 1)
         if seat not in free:
-            raise Refusal(f"Seat {seat + 1} is not free; choose another.")
+            raise Refusal("lan.refused.seat_not_free", seat=seat + 1)
         slot = self.slots[seat]
         slot.token, slot.name, slot.connected = new_token(), name.strip(), True
         if dynasty is not None:
@@ -148,10 +156,10 @@ class Lobby:
             # compare_digest: how long the comparison takes says nothing about the secret.
             if slot.token is not None and hmac.compare_digest(slot.token, token):
                 if seat is not None and seat != i:
-                    raise Refusal(f"Your token is for seat {i + 1}, not seat {seat + 1}.")
+                    raise Refusal("lan.refused.token_for_other_seat", token_seat=i + 1, seat=seat + 1)
                 slot.connected = True
                 return i
-        raise Refusal("That seat belongs to someone else; ask the host for a free one.")
+        raise Refusal("lan.refused.seat_not_yours")
 
     def release(self, seat: int) -> None:
         """Free a LAN player's seat (they left the lobby before the game started)."""
@@ -184,6 +192,7 @@ class Lobby:
             "open_scores": "open_scores" in self.variants,
             "phase": phase,
             "host": self.host_name,
+            "host_player": self.host_player,
         }
 
     def seats_wire(self) -> list[dict[str, Any]]:
@@ -192,4 +201,5 @@ class Lobby:
 
     def table_seats(self) -> list[Seat]:
         """Return the seats for the table that starts the game."""
-        return [Seat(slot.name or f"Player {i + 1}", slot.dynasty, slot.kind()) for i, slot in enumerate(self.slots)]
+        return [Seat(slot.name or t("lan.host.player_n", n=i + 1), slot.dynasty, slot.kind())
+                for i, slot in enumerate(self.slots)]

@@ -10,7 +10,11 @@ crowded address makes way, cut without a refusal so that a real client simply tr
 frames, silence, refusals with a grace to read them (final, or "retry" for now only), and the queue of what
 to send. Sans-I/O: no sockets, no clock.
 
-Imports the standard library and `net` only. Never pygame.
+Every refusal goes out as English text beside its wire form (a catalogue key and parameters the host
+chose; game.i18n.wire), so each client shows it in its own language; the console (`say`) speaks the
+host's language.
+
+Imports the standard library, `game.i18n` and `net` only. Never pygame.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import t, wire
 from net import protocol as p
 from net.discovery import lan_mode
 from net.framing import FrameDecoder, FrameError
@@ -46,7 +51,8 @@ class HostConfig:
     # interface once discovery is told of a real LAN; a test of a real LAN (namespaces) says so explicitly.
     bind: str = field(default_factory=default_bind)
     port: int = 47475  # 0: any free port (tests)
-    host_name: str = "Two Rivers"
+    host_name: str = "Two Rivers"  # the table's name, as older clients read it
+    host_player: str = ""  # the host player's name: each client words "X's table" in its own language
     seed: int | None = None
     ai_seed: int | None = None  # the computer seats' randomness (None: fresh from secrets, as the seed)
     variants: tuple[str, ...] = ()
@@ -113,7 +119,7 @@ class Peer:
 
     @property
     def label(self) -> str:
-        who = self.name or "a new connection"
+        who = self.name or t("lan.console.new_connection")
         return f"{who} ({self.address[0]}:{self.address[1]})" if isinstance(self.address, tuple) else who
 
 
@@ -168,8 +174,8 @@ class Connections:
     def _push_out(self, peer: Peer) -> None:
         """Cut a newcomer that has not said hello, without a refusal: a real client just tries again (its
         hello may be on the way), and a returning player's link reconnects by itself."""
-        self.say(f"{peer.label} is cut: too many connections are opening at once.")
-        self._drop(peer, "was cut to make way")
+        self.say(t("lan.console.pushed_out", who=peer.label))
+        self._drop(peer, t("lan.console.why.made_way"))
 
     def receive_bytes(self, conn: int, data: bytes, now: float) -> Outgoing:
         """Bytes arrived on a connection: decode its frames and act on each message."""
@@ -181,7 +187,7 @@ class Connections:
         try:
             messages = peer.decoder.feed(data)
         except FrameError as exc:
-            self._refuse(peer, f"The host could not read your message: {exc}")
+            self._refuse(peer, "lan.refused.unreadable", text=str(exc))
             return self.take()
         if not peer.decoder.pending_bytes:
             peer.pending_since = None
@@ -203,7 +209,8 @@ class Connections:
         return self.take()
 
     def disconnect(self, conn: int, why: str, now: float) -> Outgoing:
-        """The connection is gone (closed, broken, or its output overflowed)."""
+        """The connection is gone (closed, broken, or its output overflowed); why: for the console, in the
+        host's language (a lan.console.why.* message)."""
         self.now = now
         peer = self.peers.get(conn)
         if peer is not None:
@@ -217,13 +224,13 @@ class Connections:
         for peer in list(self.peers.values()):
             if peer.closing_at is not None:
                 if now >= peer.closing_at:
-                    self._drop(peer, "was cut off after a refusal")
+                    self._drop(peer, t("lan.console.why.cut_after_refusal"))
             elif peer.role is None and now - peer.opened_at > cfg.hello_timeout:
-                self._refuse(peer, "The host did not hear a hello in time.", retry=True)
+                self._refuse(peer, "lan.refused.no_hello", retry=True)
             elif peer.pending_since is not None and now - peer.pending_since > cfg.stall_timeout:
-                self._refuse(peer, "Your message stopped halfway; the host let you go.")
+                self._refuse(peer, "lan.refused.stalled")
             elif now - peer.last_heard > cfg.idle_timeout:
-                self._drop(peer, "went silent")
+                self._drop(peer, t("lan.console.why.went_silent"))
         self._timers(now)
         return self.take()
 
@@ -231,7 +238,7 @@ class Connections:
         """Everything queued for conn went out: a connection let go may be closed now."""
         peer = self.peers.get(conn)
         if peer is not None and peer.closing_at is not None and not peer.closed:
-            self._drop(peer, "was let go")
+            self._drop(peer, t("lan.console.why.let_go"))
         return self.take()
 
     def take(self) -> Outgoing:
@@ -239,31 +246,32 @@ class Connections:
         out, self._out = self._out, []
         return out
 
-    def close_all(self, reason: str) -> Outgoing:
-        """Say goodbye to everyone who said hello: the host is closing."""
+    def close_all(self, reason: str, message: dict[str, Any] | None = None) -> Outgoing:
+        """Say goodbye to everyone who said hello: the host is closing, for reason (English) and message, the
+        same as a catalogue key and parameters (None: a text of the caller's own, shown as it is)."""
         self.phase = "closed"
         for peer in self._live():
             if peer.role is not None:
-                self._send(peer, p.host_closing(reason))
+                self._send(peer, p.host_closing(reason, message))
         return self.take()
 
     def _on_message(self, peer: Peer, message: Any, now: float) -> None:
         if not peer.limiter.allow(now):
-            self._refuse(peer, "You sent too many messages; the host let you go.")
+            self._refuse(peer, "lan.refused.flood")
             return
         try:
             p.check_client_message(message)
-        except p.ProtocolError as exc:  # VersionMismatch's message is already a refusal a player can read
-            self._refuse(peer, str(exc))
+        except p.ProtocolError as exc:  # VersionMismatch's is a refusal a player can read, with its own key
+            self._refuse(peer, exc.key, **exc.params)
             return
         kind = message["type"]
         if peer.role is None:
             if kind == "hello":
                 self._on_hello(peer, message)
             else:
-                self._refuse(peer, "Say hello first.")
+                self._refuse(peer, "lan.refused.hello_first")
         elif kind == "hello":
-            self._refuse(peer, "You have already said hello.")
+            self._refuse(peer, "lan.refused.hello_again")
         elif kind == "action":
             self._on_action(peer, message)
         elif kind == "undo":
@@ -275,7 +283,7 @@ class Connections:
         elif kind == "bye":
             peer.closing_at = now  # read no more; it goes once its output is out
             self._out.append((peer.conn, Close()))
-            self.say(f"{peer.label} leaves.")
+            self.say(t("lan.console.leaves", who=peer.label))
             self._lost(peer)
 
     def _send(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -286,8 +294,9 @@ class Connections:
 
     # --- leaving ---------------------------------------------------------------------------------
 
-    def _refuse(self, peer: Peer, reason: str, retry: bool = False) -> None:
-        """Tell a connection why it is let go, then cut it once that is sent (or after a grace).
+    def _refuse(self, peer: Peer, key: str, /, retry: bool = False, **params: Any) -> None:
+        """Tell a connection why it is let go (the catalogue's key with params, and its English), then cut
+        it once that is sent (or after a grace).
 
         retry: the refusal is for now only (a crowd, a slow hello): a client that holds a seat tries again.
         A newcomer that has not been welcomed is cut at once, its refusal sent first as far as the socket
@@ -295,14 +304,16 @@ class Connections:
         """
         if peer.closed or peer.closing_at is not None:
             return
-        self._send(peer, p.refused(reason, retry))
+        message = wire.message(key, **params)
+        self._send(peer, p.refused(wire.english(message), retry, message))
+        line = t("lan.console.let_go", who=peer.label, reason=wire.shown(message))
         if peer.role is None:
-            self.say(f"{peer.label} is let go: {reason}")
-            self._drop(peer, reason)
+            self.say(line)
+            self._drop(peer, line)
             return
         self._out.append((peer.conn, Close()))
         peer.closing_at = self.now + CLOSE_GRACE
-        self.say(f"{peer.label} is let go: {reason}")
+        self.say(line)
         self._lost(peer)
 
     def _drop(self, peer: Peer, why: str) -> None:
@@ -313,7 +324,7 @@ class Connections:
         self._out.append((peer.conn, Close(now=True)))
         self.wake()
         if peer.role is not None:
-            self.say(f"{peer.label} {why}.")
+            self.say(t("lan.console.disconnected", who=peer.label, why=why))
         self._lost(peer)
 
     # --- looking up connections ------------------------------------------------------------------

@@ -7,12 +7,15 @@ Sans-I/O: no sockets, no clocks (the rate limiter is told the time).
 
 Client to host: hello, action, undo, prefs, ping, bye.
 Host to client: welcome, refused, lobby, history, update, error, host_closing, pong, seat_status, notice.
+A refusal, an error, a closing reason and a notice carry their words twice: English text (`reason`/`text`,
+what older clients read) and `message`, a catalogue key with parameters (game.i18n.wire) that each client
+shows in its own language; a client drops a malformed `message` and shows the English.
 
 A connection that arrives at a game under way (a join, a reconnect, an app restarted with its token) is sent
 the game so far before its first view: `history` messages, each one part of the seat's events grouped by
 action (what that seat saw, undone actions removed), cut so that no frame nears the frame limit.
 
-A little over 400 lines: each message's constructor and its validator stay in one module, side by side,
+Over 400 lines (about 500): each message's constructor and its validator stay in one module, side by side,
 so that what is sent and what is accepted cannot drift apart.
 
 Imports the standard library, msgpack and `net.framing` only. Never pygame.
@@ -37,6 +40,7 @@ MAX_TOKEN = 64
 MAX_DYNASTY = 24
 MAX_KIND = 32
 MAX_REASON = 200
+MAX_MESSAGE_PARAMS = 12  # a reason's words: a key and at most this many parameters
 MAX_ACTION_BYTES = 1024  # the largest real action (a swap of six tiles) packs to well under 100 bytes
 MAX_ACTION_DEPTH = 4  # message > action > list > square is as deep as an action gets
 MAX_VIEW_ID = 2**53 - 1  # stays exact if a view id ever passes through a JSON number
@@ -50,11 +54,32 @@ MAX_HISTORY_PARTS = 4096
 
 
 class ProtocolError(ValueError):
-    """A message that breaks the protocol; the message says what is wrong with it."""
+    """A message that breaks the protocol; the message says what is wrong with it (in English).
+
+    `key` and `params` are the refusal the host sends for it, as a catalogue key (game.i18n): always one
+    the host chose, the client's words only ever a parameter.
+    """
+
+    key = "lan.refused.bad_message"
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Return the refusal's parameters: the English reason."""
+        return {"text": str(self)}
 
 
 class VersionMismatch(ProtocolError):
     """A hello from a different version of the game; the message is a refusal a player can read."""
+
+    def __init__(self, text: str, key: str, **params: Any) -> None:
+        super().__init__(text)
+        self.key = key
+        self._params = params
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Return the refusal's parameters: both versions."""
+        return dict(self._params)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -133,16 +158,24 @@ def welcome(
     }
 
 
-def refused(reason: str, retry: bool = False) -> dict[str, Any]:
-    """Return the host's refusal of a hello, with a reason a player can read.
+def refused(reason: str, retry: bool = False, message: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Return the host's refusal of a hello, with a reason a player can read (English) and message, the
+    same reason as a catalogue key and parameters (game.i18n.wire) that a client shows in its language.
 
     retry: the refusal is for now only (the host is crowded, the hello came late); a client that holds a
     seat (a token) tries again after a pause instead of giving up.
     """
-    message: dict[str, Any] = {"type": "refused", "reason": reason}
+    out: dict[str, Any] = _worded({"type": "refused", "reason": reason}, message)
     if retry:
-        message["retry"] = True
-    return message
+        out["retry"] = True
+    return out
+
+
+def _worded(out: dict[str, Any], message: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Add the wire form of the message's words ({"key", "params"}) beside its English text."""
+    if message is not None:
+        out["message"] = {"key": message["key"], "params": dict(message["params"])}
+    return out
 
 
 def lobby(seats: list[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -180,14 +213,15 @@ def update(view_id: int, view: Mapping[str, Any], events: list[Any]) -> dict[str
     return {"type": "update", "view_id": view_id, "view": dict(view), "events": list(events)}
 
 
-def error(reason: str, view_id: int | None = None) -> dict[str, Any]:
-    """Return a refusal of one action or undo, sent to its sender only; the game goes on."""
-    return {"type": "error", "reason": reason, "view_id": view_id}
+def error(reason: str, view_id: int | None = None, message: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Return a refusal of one action or undo, sent to its sender only; the game goes on (message: as refused)."""
+    return _worded({"type": "error", "reason": reason, "view_id": view_id}, message)
 
 
-def host_closing(reason: str = "The host has closed the game.") -> dict[str, Any]:
-    """Return the host's last message before it closes every connection."""
-    return {"type": "host_closing", "reason": reason}
+def host_closing(reason: str = "The host has closed the game.", message: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """Return the host's last message before it closes every connection (message: as refused)."""
+    return _worded({"type": "host_closing", "reason": reason}, message)
 
 
 def pong(nonce: int | None = None) -> dict[str, Any]:
@@ -209,9 +243,9 @@ def seat_status(
     return message
 
 
-def notice(text: str) -> dict[str, Any]:
+def notice(text: str, message: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return news from the host every player should read (e.g. the game resumed at an earlier position)."""
-    return {"type": "notice", "text": text}
+    return _worded({"type": "notice", "text": text}, message)
 
 
 def new_token() -> str:
@@ -221,13 +255,20 @@ def new_token() -> str:
 
 def version_refusal(client_protocol: Any, client_game: Any) -> str | None:
     """Return why a client of these versions cannot join this host, or None if it can."""
+    mismatch = version_mismatch(client_protocol, client_game)
+    return None if mismatch is None else str(mismatch)
+
+
+def version_mismatch(client_protocol: Any, client_game: Any) -> VersionMismatch | None:
+    """Return the refusal of a client of these versions (English, key and parameters), or None if it may join."""
     if client_game != GAME_VERSION:
-        return f"This host runs Two Rivers {GAME_VERSION}; you have {_show(client_game, quote=False)}."
+        client = _show(client_game, quote=False)
+        return VersionMismatch(f"This host runs Two Rivers {GAME_VERSION}; you have {client}.",
+                               "lan.refused.other_game_version", host=GAME_VERSION, client=client)
     if client_protocol != PROTOCOL_VERSION:
-        return (
-            f"This host speaks LAN protocol {PROTOCOL_VERSION}; your game speaks "
-            f"{_show(client_protocol, quote=False)}."
-        )
+        client = _show(client_protocol, quote=False)
+        return VersionMismatch(f"This host speaks LAN protocol {PROTOCOL_VERSION}; your game speaks {client}.",
+                               "lan.refused.other_protocol", host=PROTOCOL_VERSION, client=client)
     return None
 
 
@@ -259,9 +300,9 @@ def _check_hello(msg: dict[Any, Any]) -> None:
         raise ProtocolError("hello: 'game' must be a string naming the version of Two Rivers")
     if isinstance(msg.get("protocol"), bool) or not isinstance(msg.get("protocol"), int):
         raise ProtocolError("hello: 'protocol' must be an integer")
-    reason = version_refusal(msg["protocol"], msg["game"])
-    if reason is not None:
-        raise VersionMismatch(reason)
+    mismatch = version_mismatch(msg["protocol"], msg["game"])
+    if mismatch is not None:
+        raise mismatch
     _fields(msg, required=("protocol", "game", "name", "role"), optional=("seat", "token", "dynasty", "confirm_turn"))
     _text(msg, "name", MAX_NAME)
     if msg["name"].strip() == "":
@@ -368,7 +409,23 @@ def check_host_message(msg: Any) -> dict[str, Any]:
             raise ProtocolError(f"{kind}: field '{name}' has the wrong type ({type(value).__name__})")
     if kind == "history":
         _check_history(msg)
+    if "message" in msg and not _is_wire_message(msg["message"]):
+        del msg["message"]  # a malformed translation is dropped: the English text beside it is shown instead
     return msg
+
+
+def _is_wire_message(value: Any) -> bool:
+    """Whether value has the shape of a message's words ({"key": str, "params": {str: plain value}}, small);
+    whether this client knows the key is game.i18n.wire.shown's to judge (unknown: the English is shown)."""
+    if not isinstance(value, dict) or set(value) - {"key", "params"}:
+        return False
+    key, params = value.get("key"), value.get("params", {})
+    if not isinstance(key, str) or not 1 <= len(key) <= MAX_KIND * 2 or not isinstance(params, dict):
+        return False
+    return len(params) <= MAX_MESSAGE_PARAMS and all(
+        isinstance(name, str) and len(name) <= MAX_KIND
+        and (param is None or isinstance(param, str | int | float | bool))
+        and (not isinstance(param, str) or len(param) <= MAX_REASON) for name, param in params.items())
 
 
 def _check_history(msg: dict[str, Any]) -> None:

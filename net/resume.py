@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from game.i18n import t, wire
 from game.journal import Journal, JournalError, read, resume
 from game.session import Table
 from net.core import HostCore
@@ -43,15 +44,15 @@ def resume_game(
     core._only_in_lobby()
     saved = read(path)  # first: a finished or foreign game is refused before anything is written
     if not saved.lan:
-        raise JournalError("This saved game was played on one screen, not on the LAN.")
+        raise JournalError(t("lan.resume.one_screen"))
     if saved.finished:
-        raise JournalError("This game is over; there is nothing to continue.")
+        raise JournalError(t("lan.resume.over"))
     reopen = sorted(set(reopen))
     bad = [seat + 1 for seat in reopen if not 0 <= seat < len(saved.seats)]
     if bad:
-        raise JournalError(f"This game has {len(saved.seats)} seats; there is no seat {bad[0]} to reopen.")
+        raise JournalError(t("lan.resume.no_seat", n=len(saved.seats), seat=bad[0]))
     for peer in core._players():
-        core._refuse(peer, "The host continues a saved game instead; join it when it starts.")
+        core._refuse(peer, "lan.refused.resuming")
     secrets_, problem = read_secrets(seats_path(path))
     kept_back = _keep_damaged_seats(seats_path(path)) if problem is not None else None
     table, writer, journal = resume(path, lan=True, writer=HostJournal)
@@ -90,13 +91,11 @@ def _keep_damaged_seats(seats: Path) -> str | None:
     try:
         data = seats.read_bytes()
     except OSError as exc:
-        return (f"The seats file {seats} cannot be read ({exc.strerror or exc}); it is left as it is, and this "
-                f"game's new tokens are not saved until it can be.")
+        return t("lan.console.seats_unreadable", path=str(seats), error=str(exc.strerror or exc))
     try:
         _write_private(aside, data)
     except OSError as exc:
-        return (f"The damaged seats file {seats} could not be copied aside ({exc.strerror or exc}); it is left "
-                f"as it is, and this game's new tokens are not saved.")
+        return t("lan.console.seats_not_copied", path=str(seats), error=str(exc.strerror or exc))
     return None
 
 
@@ -134,12 +133,10 @@ def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | Non
 def _say_resumed(core: HostCore, journal: Journal) -> None:
     actions = len(journal.actions)
     if journal.recovered_from is None:
-        core.say(f"The saved game continues after {actions} actions.")
+        core.say(t("lan.console.resumed", n=actions))
         return
-    core.say(f"The saved game continues after {actions} actions (the file was damaged; it goes on from its "
-             f"last whole action, {actions}). Every player is told the game may be back at an earlier position.")
-    core.notice = (f"The host's saved game was damaged: play goes on from an earlier position, after action "
-                   f"{actions}. Moves made after it must be made again.")
+    core.say(t("lan.console.resumed_damaged", n=actions))
+    core.notice = wire.message("lan.notice.damaged", n=actions)  # each player reads it in their own language
 
 
 def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> None:
@@ -149,15 +146,11 @@ def _say_lost_tokens(core: HostCore, problem: str | None, reopen: list[int]) -> 
               if slot.plan == "open" and slot.token is None and i not in reopen]
     if problem is None and not closed:
         return
-    where = problem or "Some seats have no saved token."
+    where = problem or t("lan.console.no_saved_token")
     if not closed:
-        core.say(f"{where} The seats you reopened are free for the next players to join.")
+        core.say(t("lan.console.reopened_free", problem=where))
         return
     seats = ",".join(str(i + 1) for i in closed)
-    why = (f"{where} Seats {seats} stay closed: nobody can prove they are theirs, and a stranger must not be "
-           f"shown their hands.")
-    core.say(f"{why} To let their players back in, reopen them on purpose: main.py --host --resume FILE "
-             f"--reopen-seats {seats} (or \"Reopen seat\" on the host's table); the first player to join each "
-             f"reopened seat takes it.")
-    core.resume_warning = (f"{why} To let a player back in, choose \"Reopen seat\" for their seat on the "
-                           f"table: the first player to join a reopened seat takes it.")
+    why = t("lan.console.seats_closed", problem=where, seats=seats)
+    core.say(t("lan.console.how_to_reopen", why=why, seats=seats))
+    core.resume_warning = t("lan.console.reopen_on_table", why=why)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import t
 from game.journal import JournalWriter, action_line, write_atomically
 from game.session import Table
 
@@ -74,15 +75,15 @@ def read_secrets(path: Path) -> tuple[SeatSecrets | None, str | None]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return None, f"The seats file {path} is missing."
+        return None, t("lan.seats_file.missing", path=str(path))
     except (OSError, ValueError) as exc:
-        return None, f"The seats file {path} cannot be read ({exc})."
+        return None, t("lan.seats_file.unreadable", path=str(path), error=str(exc))
     try:
         data = json.loads(text)
     except ValueError:
-        return None, f"The seats file {path} is damaged."
+        return None, t("lan.seats_file.damaged", path=str(path))
     if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT or not isinstance(data.get("seats"), list):
-        return None, f"The seats file {path} is damaged."
+        return None, t("lan.seats_file.damaged", path=str(path))
     seats = [s if isinstance(s, dict) else {} for s in data["seats"]]
     undos = data.get("undos")
     undos = undos if isinstance(undos, int) and not isinstance(undos, bool) and undos >= 0 else 0
@@ -131,7 +132,7 @@ class HostJournal(JournalWriter):
         try:
             save_secrets(self.seats_file, secrets)
         except OSError as exc:
-            self.error = f"The seats could not be saved: {exc.strerror or exc}."
+            self.error = t("lan.seats_file.not_saved", error=str(exc.strerror or exc))
             log.warning("%s (%s)", self.error, self.seats_file)
 
     # --- writing ---------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ class HostJournal(JournalWriter):
                 try:
                     self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
                 except OSError as exc:
-                    self.error = f"The game could not be saved: {exc.strerror or exc}."
+                    self.error = t("lan.journal.not_saved", error=str(exc.strerror or exc))
             self._written = len(self.table.records)
             self._dirty = self._finish_pending = self._rewrite_pending = False
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import msgpack
 
+from game.i18n import t, wire
 from net import protocol as p
 from net.core import HostCore
 from net.framing import HEADER, MAX_FRAME, encode_frame
@@ -29,6 +30,7 @@ from net.peers import CLOSE_GRACE, Close, HostConfig, Outgoing, SaveSecrets
 log = logging.getLogger(__name__)
 
 READ_SIZE = 65536
+CROWDED = wire.message("lan.refused.crowded")  # said to a connection beyond max_connections, before it is cut
 
 
 class Socket:
@@ -58,7 +60,8 @@ class SocketLoop:
         self._wake_r, self._wake_w = socket.socketpair()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
-        self._closing_reason = "The host has closed the game."
+        self._closing_message: dict[str, Any] | None = wire.message("lan.closing.closed")
+        self._closing_reason = wire.english(self._closing_message)  # English, beside the key for every client
 
     def _listen_on(self, bind: str, port: int) -> None:
         """Bind and listen, and register the listening socket and the wake pipe."""
@@ -107,7 +110,8 @@ class SocketLoop:
                     self._after_turn()
         except Exception:  # noqa: BLE001 - the host must still tell its clients it is going
             log.exception("the host loop failed")
-            self._closing_reason = "The host ran into an error and closed the game."
+            self._closing_message = wire.message("lan.closing.crashed")
+            self._closing_reason = wire.english(self._closing_message)
         finally:
             with self.lock:
                 self._shutdown()
@@ -141,7 +145,7 @@ class SocketLoop:
             if len(self.socks) >= self.config.max_connections:
                 # Beyond every seat, the watchers and the newcomers: nobody the core would keep.
                 try:
-                    sock.send(encode_frame(p.refused("This table has too many connections; try again.", retry=True)))
+                    sock.send(encode_frame(p.refused(wire.english(CROWDED), retry=True, message=CROWDED)))
                 except OSError:
                     pass
                 sock.close()
@@ -159,10 +163,10 @@ class SocketLoop:
         except (BlockingIOError, InterruptedError):
             return
         except OSError as exc:
-            self._deliver(self.core.disconnect(conn, f"connection error: {exc}", now))
+            self._deliver(self.core.disconnect(conn, t("lan.console.why.error", error=str(exc)), now))
             return
         if not data:
-            self._deliver(self.core.disconnect(conn, "closed the connection", now))
+            self._deliver(self.core.disconnect(conn, t("lan.console.why.closed"), now))
             return
         self._deliver(self.core.receive_bytes(conn, data, now))
 
@@ -191,7 +195,7 @@ class SocketLoop:
             entry.out += known[1]
             if len(entry.out) > self.config.max_unread:
                 self._close(conn)
-                pending.extend(self.core.disconnect(conn, "stopped reading", time.monotonic()))
+                pending.extend(self.core.disconnect(conn, t("lan.console.why.stopped_reading"), time.monotonic()))
 
     def _flush(self) -> None:
         self._deliver(self.core.take())  # changes made by other threads (the host's screen, the computers)
@@ -211,7 +215,7 @@ class SocketLoop:
             sent = 0
         except OSError as exc:
             self._close(conn)
-            self._deliver(self.core.disconnect(conn, f"connection error: {exc}", time.monotonic()))
+            self._deliver(self.core.disconnect(conn, t("lan.console.why.error", error=str(exc)), time.monotonic()))
             return
         entry.sent_bytes += sent
         del entry.out[:sent]
@@ -242,7 +246,7 @@ class SocketLoop:
     def _shutdown(self) -> None:
         """Send host_closing to everyone, give them a moment to read it, and close every socket."""
         self._deliver(self.core.take())
-        self._deliver(self.core.close_all(self._closing_reason))
+        self._deliver(self.core.close_all(self._closing_reason, self._closing_message))
         deadline = time.monotonic() + CLOSE_GRACE
         while time.monotonic() < deadline and any(e.out for e in self.socks.values()):
             for conn in [c for c, e in self.socks.items() if e.out]:
@@ -253,7 +257,7 @@ class SocketLoop:
         if self._listen is not None:
             self._listen.close()
         self._selector.close()
-        self.say("The host has stopped.")
+        self.say(t("lan.console.stopped"))
 
     def sent_bytes(self) -> int:
         """Return the bytes sent to every connection still open (the benchmark reads this)."""

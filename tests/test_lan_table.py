@@ -137,11 +137,12 @@ def test_a_lan_player_is_told_the_hosts_news_once() -> None:
         bob.hello("Bob")
         run_until(app, host.can_start)
         host.start_game()
-        news = "The host's saved game was damaged: play goes on from an earlier position, after action 3."
+        from game.i18n import wire
+        news = wire.message("lan.notice.damaged", n=3)
         with host.lock:
             host.core.notice = news  # what resuming a damaged save says to everyone who arrives
         watcher = NetLink("127.0.0.1", host.port, "TV", role="spectator", reconnect_for=5.0)
-        run_until(app, lambda: watcher.state == "playing" and watcher.host_notice == news)
+        run_until(app, lambda: watcher.state == "playing" and watcher.host_notice == wire.english(news))
         lan.open_table(app, watcher, watcher.lobby)
         run_until(app, lambda: isinstance(app.top, ConfirmDialog))
         drawn = " ".join(r.text for r in texts(app))

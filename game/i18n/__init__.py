@@ -34,36 +34,12 @@ sentence included), the rules pages (rules_en.py / rules_zh_tw.py), and the tabl
 curtain, kingdom inspection and hover previews (board_preview), the rules' refusals (the table's
 toast), the saved-game errors (Saved games, the replay's alert) and why a game ended (results).
 New game offers the player names in the current language (`new_game.names`). Still English on
-screen: every sentence that comes from net/ (below).
+screen: only what is listed below.
 
 Messages that still carry English sentences, and where (to convert next):
-- net/core.py: Refusal texts in start_game / reopen / hello ("Some seats are still open.", "Seat N
-  belongs to its player; ask the host to reopen it.", "The game has started and every seat is
-  taken; you can watch instead."); `_refuse` reasons (seat given away, seat removed, seat reopened,
-  too many watchers); `p.error` texts (spectators cannot play, game not under way, table changed
-  before your move / undo, host could not understand that action, nothing to undo) and
-  `str(IllegalAction)` from the engine; every `say()` console line (game starts, computer plays for
-  X, X watches, X takes / is back at seat N, takes back their last action, game over).
-- net/lobby.py: Refusal texts (every seat taken, no seat N, seat N not free, token for another seat,
-  seat belongs to someone else) and ValueErrors of set_players / set_plan / set_variant.
-- net/peers.py: refusals (too many connections opening, could not read your message, no hello in
-  time, message stopped halfway, too many messages, say hello first, already said hello) and the
-  console lines (X leaves, X is let go, X <why>).
-- net/shell.py: closing reasons ("The host has closed the game.", "The host ran into an error and
-  closed the game.", "This table has too many connections.") and "The host has stopped.".
-- net/host.py: stop() reasons ("The host has closed the game.", "The host has left the game."), the
-  local link's refusal "That seat is not played on this screen.", console lines (discovery off,
-  listening on, seats not saved, journal error, game saved in).
-- net/resume.py: JournalError texts (played on one screen, game over, no seat N to reopen), the
-  refusal "The host continues a saved game instead…", the notice about a damaged journal (sent to
-  every client as a finished sentence in the 'notice' message) and console lines.
-- net/client.py: NetLink's own reasons and errors (not connected, move did not reach the host, no
-  game answers at A:P, the host is gone, could not reach A:P, you left the game, seat not played
-  here, game not started, nothing to undo): local, so they can call `t` directly.
-- net/discovery.py, net/headless.py, net/saving.py: console lines and the headless host's usage
-  errors; net/words.py: every action of the console log in English phrases.
-- net/announcement.py: the announced table name is built by the host's screen in the host's
-  language ("X's table" / "X的牌桌"); the announcement should carry the player's name instead.
+- net/protocol.py, net/framing.py: the protocol checks' own reasons (a malformed message, a frame
+  too large) stay English inside "lan.refused.bad_message" / "lan.refused.unreadable" (only a broken
+  client meets them); net/core.py's console line at the game's end names the rules' `end_reason`.
 """
 
 from __future__ import annotations

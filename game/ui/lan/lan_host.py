@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import name_of, t
+from game.i18n import name_of, t, t_in, wire
 from game.journal import JournalError, SavedGame, last_unfinished
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
@@ -106,8 +106,9 @@ def chosen_name(app: App) -> str:
 
 
 def table_name(name: str) -> str:
-    """Return what the LAN is told this game is called."""
-    return t("lan.host.table_name", name=name)[:MAX_NAME]
+    """Return what the LAN is told this game is called, in English for older clients (newer ones are told the
+    player's name and word the table's name in their own language)."""
+    return t_in("en", "lan.host.table_name", name=name)[:MAX_NAME]
 
 
 def where_to_join(addresses: list[str], port: int, bind: str) -> str:
@@ -130,7 +131,8 @@ class HostScene(MenuScene):
         self.news: deque[str] = deque(maxlen=12)
         name = chosen_name(app)
         # Every LAN game hosted from this screen is journalled, so that Continue can take it up after a crash.
-        self.host = self._start_host(config or HostConfig(host_name=table_name(name), data_dir=data_dir()))
+        self.host = self._start_host(config or HostConfig(host_name=table_name(name), host_player=name,
+                                                               data_dir=data_dir()))
         self.seats: list[dict[str, Any]] = []
         self.ready = False
         self.snapshot()
@@ -193,7 +195,7 @@ class HostScene(MenuScene):
         self.app.shared[NAME_KEY] = name
         if self.host is None:
             return
-        self.host.set_host_name(table_name(name))  # the clients and the announcement hear it at once
+        self.host.set_host_name(table_name(name), name)  # the clients and the announcement hear it at once
         for seat, plan in enumerate(self.plans):
             if seat < len(self.seats) and plan.value == "local":
                 self.set_plan(seat, "local")
@@ -214,7 +216,7 @@ class HostScene(MenuScene):
         try:
             self.host.set_plan(seat, plan, level, name)
         except Refusal as err:
-            self.news.append(str(err))
+            self.news.append(wire.shown(err.message, str(err)))
         self.snapshot()
 
     def set_variant(self, key: str, on: bool) -> None:
@@ -227,7 +229,7 @@ class HostScene(MenuScene):
         try:
             self.host.start_game()
         except Refusal as err:
-            alert(self.app, t("lan.host.not_yet"), str(err))
+            alert(self.app, t("lan.host.not_yet"), wire.shown(err.message, str(err)))
             return
         self._hand_over()
 
@@ -255,7 +257,7 @@ class HostScene(MenuScene):
         try:
             journal = self.host.resume_game(self.saved.path, local=True)
         except (JournalError, OSError, Refusal) as err:
-            alert(self.app, t("lan.host.cannot_continue"), str(err))
+            alert(self.app, t("lan.host.cannot_continue"), wire.shown(getattr(err, "message", None), str(err)))
             self.saved, self.resume.visible = None, False
             return
         self._hand_over()
@@ -271,7 +273,7 @@ class HostScene(MenuScene):
 
     def exit(self) -> None:
         if self.host is not None and not self._handed_over:
-            self.host.stop(t("lan.host.closed_lobby"))
+            self.host.stop(key="lan.host.closed_lobby")
             self.host = None
 
     def back(self) -> None:
@@ -283,7 +285,7 @@ class HostScene(MenuScene):
 
     def close_and_leave(self) -> None:
         if self.host is not None:
-            self.host.stop(t("lan.host.closed_lobby"))
+            self.host.stop(key="lan.host.closed_lobby")
             self.host = None
         super().back()
 

@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 TOKENS_KEY = "lan_tokens"  # app.shared: (address, port) -> (seat, token), to take a seat back after a crash
 
 
+def table_title(host_name: Any, host_player: Any) -> str:
+    """Return a hosted table's name in this screen's language: "X's table" from the host player's name, or
+    the name as an older host (or a headless one) sends it."""
+    if isinstance(host_player, str) and host_player:
+        return t("lan.host.table_name", name=host_player)
+    return host_name if isinstance(host_name, str) and host_name else t("lan.seat.a_table")
+
+
 def game_label(found: GameAnnouncement) -> tuple[str, str]:
     """Return a discovered game's button text (its name and the address to type) and hint (seats, rules)."""
     game = found.game
@@ -40,7 +48,7 @@ def game_label(found: GameAnnouncement) -> tuple[str, str]:
     free = t("lan.join.seats_free", n=game.seats_free, total=game.seats_total) if game.seats_free \
         else t("lan.join.watch_only")
     port = "" if game.tcp_port == DEFAULT_PORT else f":{game.tcp_port}"
-    return f"{game.host_name} · {found.address}{port}", f"{free} · {extra}"
+    return f"{table_title(game.host_name, game.host_player)} · {found.address}{port}", f"{free} · {extra}"
 
 
 def one_per_game(heard: list[GameAnnouncement]) -> list[GameAnnouncement]:
@@ -176,7 +184,7 @@ class SeatScene(MenuScene):
         self.heading = t("lan.seat.heading")
         super().__init__(app)
         self.address, self.port, self.watch_only = address, port, watch_only
-        self.spectator = app.hooks.connect(address, port, "Guest", role="spectator", reconnect_for=5.0)
+        self.spectator = app.hooks.connect(address, port, t("lan.join.guest"), role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button(t("common.back"))
         self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
@@ -331,7 +339,7 @@ class SeatScene(MenuScene):
                        align="left", shadow=True, max_lines=1)
         options = lobby.get("options", {})
         port = "" if self.port == DEFAULT_PORT else f":{self.port}"
-        table, address = options.get("host") or t("lan.seat.a_table"), f"{self.address}{port}"
+        table, address = table_title(options.get("host"), options.get("host_player")), f"{self.address}{port}"
         where = t("lan.seat.where", table=table, address=address)
         if options:
             extras = [*options.get("variants", []), *(["open_scores"] if options.get("open_scores") else [])]
