@@ -173,7 +173,7 @@ def test_every_refusal_and_error_the_core_sends_reads_in_both_languages() -> Non
                     "lan.refused.seat_not_free", "lan.refused.seat_not_yours", "lan.refused.table_full",
                     "lan.refused.token_for_other_seat", "lan.refused.too_many_watchers",
                     "lan.error.nothing_to_undo", "lan.error.spectator_confirms", "lan.error.stale_move",
-                    "lan.error.stale_undo", "rules.illegal.other", "lan.error.spectator_plays",
+                    "lan.error.stale_undo", "rules.illegal.waiting_action", "lan.error.spectator_plays",
                     "lan.refused.no_free_seat_in_game", "lan.notice.damaged", "lan.closing.closed"}, keys
     taken = next(m for m in sent if m.get("message", {}).get("key") == "lan.refused.seat_not_free")
     assert taken["reason"] == "Seat 1 is not free; choose another."
@@ -252,12 +252,14 @@ def test_a_client_cannot_make_the_host_send_a_key_it_chose() -> None:
     words = assert_worded(answer[0])
     assert words["key"] == "lan.refused.bad_message" and "lan.closing.crashed" not in str(words["key"])
     ann, _ = w.player("Ann")
-    w.player("Bob")
+    bob, _ = w.player("Bob")
     table = w.start()
     # An action named after a key: the engine refuses it in its own words; the client's text is a parameter.
-    error = w.send(ann, p.action(table.view_id, {"kind": "lan.closing.crashed", "text": "{seat}"}))[0]
-    assert error["type"] == "error" and error["message"]["key"] == "rules.illegal.other"
-    assert set(error["message"]["params"]) == {"text"} and wire.shown_in("zh-TW", error["message"]) == error["reason"]
+    mover = [ann, bob][table.to_move()]
+    error = w.send(mover, p.action(table.view_id, {"kind": "lan.closing.crashed", "text": "{seat}"}))[0]
+    assert error["type"] == "error" and error["message"]["key"] == "rules.illegal.unknown_kind"
+    assert error["message"]["params"] == {"kind": "'lan.closing.crashed'"}
+    assert wire.shown_in("en", error["message"]) == error["reason"] == "Unknown action kind 'lan.closing.crashed'."
 
 
 # -- what a client accepts from a host -------------------------------------------------------------

@@ -73,11 +73,9 @@ def test_every_raise_has_a_key_both_languages_say_with_its_parameters(site: tupl
             assert needs <= params, f"{where}:{line}: {found} in {language} needs {sorted(needs - params)}"
 
 
-def test_a_site_with_a_number_has_an_english_plural_or_a_number_that_is_not_a_count() -> None:
-    """Counts of tiles read "1 tile" / "2 tiles" in English."""
-    for key in ("rules.illegal.swap_too_many", "rules.illegal.support_too_many"):
-        assert isinstance(EN[key], dict) and set(EN[key]) == {"one", "other"}
-    assert i18n.t_in("en", "rules.illegal.support_too_many", n=1, tile="temple") == "You hold only 1 temple tile."
+def test_the_english_words_are_the_engines_own() -> None:
+    """The LAN host sends the engine's English beside the key; the catalogue's English must say the same."""
+    assert i18n.t_in("en", "rules.illegal.support_too_many", n=1, color="red") == "You hold only 1 red tile(s)."
 
 
 def tried_actions(state: Any, rng: random.Random) -> list[dict[str, Any]]:
@@ -121,6 +119,8 @@ def test_illegal_actions_in_real_games_refuse_with_a_key_in_both_languages() -> 
                     for language in ("en", "zh-TW"):
                         text = i18n.t_in(language, err.key, **_shown_params(err.params, language))
                         assert "{" not in text and text.strip(), (language, err.key, text)
+                    english = i18n.t_in("en", err.key, **_shown_params(err.params, "en"))
+                    assert english == str(err), (err.key, english, str(err))
                 except (KeyError, TypeError, ValueError) as err:  # pragma: no cover - a crash is a failure
                     raise AssertionError(f"{action} crashed the rules instead of a refusal: {err!r}") from err
             state, _ = apply(state, rng.choice(legal_actions(state)))
@@ -269,8 +269,11 @@ def test_chinese_puts_no_space_around_a_name_nor_before_full_width_punctuation()
     import re
 
     wide = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+    from game.i18n import errors_zh_tw, zh_tw
+
     found = []
-    for key, message in ZH.items():
+    # The screens' tables and the errors' (the LAN host's console lines live in net_zh_tw.py).
+    for key, message in (zh_tw.MESSAGES | errors_zh_tw.MESSAGES).items():
         if key.startswith("scenario.") or key == "saved.page":
             continue  # scenario errors name the file's fields (English words); saved.page's {first} is a number
         for text in catalogue.forms(message):

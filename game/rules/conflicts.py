@@ -97,11 +97,11 @@ def commit(s: State, action: dict[str, Any], events: list[Event]) -> None:
     color = support_color(s)
     if "color" in action and color_field(action, "color") != color:
         raise IllegalAction(f"Support in this conflict must be {COLORS[color]}.", "rules.illegal.support_color",
-                            tile=COLORS[color])
+                            color=COLORS[color])
     held = s.hands[seat][color]
     if count > held:
         raise IllegalAction(f"You hold only {held} {COLORS[color]} tile(s).", "rules.illegal.support_too_many",
-                            n=held, tile=COLORS[color])
+                            n=held, color=COLORS[color])
     discard_from_hand(s, seat, color, count)
     side = "attacker" if c["attacker_commit"] is None else "defender"
     c[f"{side}_commit"] = count
@@ -159,7 +159,7 @@ def choose_war(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Section 11: the active player picks which pending war is fought next."""
     color = color_field(action, "color")
     if color not in pending_wars(s):
-        raise IllegalAction(f"There is no {COLORS[color]} war to fight.", "rules.illegal.no_war", leader=COLORS[color])
+        raise IllegalAction(f"There is no {COLORS[color]} war to fight.", "rules.illegal.no_war", color=COLORS[color])
     events.append({"kind": "war_chosen", "seat": s.active, "color": COLORS[color]})
     s.decision = None
     start_war(s, events, color)

@@ -119,9 +119,8 @@ def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     acting = state.decision["seat"]
     claimed = action.get("seat", seat) if seat is None else seat
     if claimed is not None and claimed != acting:
-        # The screens number seats from 1 (`number`); the English message keeps the engine's seat index.
         raise IllegalAction(f"It is not your turn: seat {acting} must decide now.", "rules.illegal.not_your_turn",
-                            seat=acting, number=acting + 1)
+                            seat=acting)
     handler = ANSWERS[state.decision["kind"]].get(kind, False)
     if handler is False:
         _refuse_moment(state.decision["kind"], kind)

@@ -106,7 +106,7 @@ def _public(view: dict[str, Any], guess: dict[str, Any]) -> State:
             raise ScenarioError(f"The {m['colors'][0]}/{m['colors'][1]} monument cannot be built "
                                 f"from {COLORS[color]} tiles.",
                                 "scenario.guess_monument_color", first=str(m['colors'][0]),
-                                second=str(m['colors'][1]), tile=COLORS[color])
+                                second=str(m['colors'][1]), color=COLORS[color])
         s.monuments.append((pair, _sq(m["at"]), color))
     s.buildings = {COLOR_INDEX[name]: _sq(at) for name, at in view["buildings"].items()}
     s.ziggurat = _sq(view["ziggurat"]) if view["ziggurat"] is not None else None
@@ -142,7 +142,7 @@ def _account(s: State) -> None:
         if used[c] > TILE_COUNTS[c]:
             raise ScenarioError(f"The guess puts {used[c]} {COLORS[c]} tiles in play; "
                                 f"the game has only {TILE_COUNTS[c]}.",
-                                "scenario.guess_too_many_tiles", n=used[c], tile=COLORS[c], most=TILE_COUNTS[c])
+                                "scenario.guess_too_many_tiles", n=used[c], color=COLORS[c], most=TILE_COUNTS[c])
     s.discarded = [TILE_COUNTS[c] - used[c] for c in range(4)]
 
 

@@ -220,7 +220,7 @@ def _load_buildings(s: State, buildings: Any) -> None:
         sq = _sq(at, f"The {name} building")
         if not s.tiles[color] & bit(sq):
             raise ScenarioError(f"The {name} building must stand on a face-up {name} tile.",
-                                "scenario.building_not_on_tile", tile=name)
+                                "scenario.building_not_on_tile", color=name)
         s.buildings[color] = sq
 
 
@@ -252,7 +252,7 @@ def _load_leaders(s: State, leaders: Any) -> None:
         where = square(sq)
         if (seat, color) in s.leaders:
             raise ScenarioError(f"Seat {seat} has only one {COLORS[color]} leader.",
-                                "scenario.leader_twice", seat=seat, leader=COLORS[color])
+                                "scenario.leader_twice", seat=seat, color=COLORS[color])
         if bit(sq) & (taken | s.board.river) or sq in s.leaders.values():
             raise ScenarioError(f"The leader at {where} must stand on an empty land square.",
                                 "scenario.leader_square", row=sq // COLS, col=sq % COLS)
@@ -265,7 +265,7 @@ def _load_leaders(s: State, leaders: Any) -> None:
         for c in set(colors):
             if colors.count(c) > 1:
                 raise ScenarioError(f"A kingdom holds two {COLORS[c]} leaders.",
-                                    "scenario.kingdom_two_leaders", leader=COLORS[c])
+                                    "scenario.kingdom_two_leaders", color=COLORS[c])
 
 
 def _load_counts(s: State, data: dict[str, Any]) -> None:
@@ -307,7 +307,7 @@ def _load_tiles_in_play(s: State, data: dict[str, Any]) -> None:
         if used[c] > TILE_COUNTS[c]:
             raise ScenarioError(f"There are {used[c]} {COLORS[c]} tiles in this scenario; "
                                 f"the game has only {TILE_COUNTS[c]}.",
-                                "scenario.too_many_tiles", n=used[c], tile=COLORS[c], most=TILE_COUNTS[c])
+                                "scenario.too_many_tiles", n=used[c], color=COLORS[c], most=TILE_COUNTS[c])
     rest = [TILE_COUNTS[c] - used[c] for c in range(4)]
     if "bag" in data:
         s.discarded = rest

@@ -87,6 +87,6 @@ def color_list_field(action: dict[str, Any], key: str) -> list[int]:
     for item in value:
         if not isinstance(item, str) or item not in COLOR_INDEX:
             raise IllegalAction(f"'{key}' must list only red, blue, green or black.",
-                                "rules.illegal.not_a_color_list", field=key)
+                                "rules.illegal.not_only_colors", field=key)
         out.append(COLOR_INDEX[item])
     return out
