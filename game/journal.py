@@ -46,8 +46,9 @@ class JournalError(ValueError):
         self.key = key or "journal.other"
         self.params: dict[str, object] = params if key else {"text": message}
 
+    @property
     def message(self) -> dict[str, Any]:
-        """The error as a catalogue key and parameters ({"key", "params"})."""
+        """The error as a catalogue key and parameters ({"key", "params"}: the LAN's wire form)."""
         return {"key": self.key, "params": dict(self.params)}
 
 
@@ -319,7 +320,7 @@ class SavedGame:
 def problem_message(exc: Exception) -> dict[str, Any]:
     """Return why a saved game cannot be used as a catalogue key and parameters (any error, not only ours)."""
     if isinstance(exc, JournalError):
-        return exc.message()
+        return exc.message
     return {"key": "journal.damaged", "params": {"text": str(exc)[:200]}}
 
 

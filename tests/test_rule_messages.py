@@ -286,3 +286,17 @@ def test_chinese_puts_no_space_around_a_name_nor_before_full_width_punctuation()
                         or (after.startswith(" ") and wide.match(after[1:] or "a"))):
                     found.append((key, text))
     assert not found, found
+
+
+def test_a_saved_game_error_carries_its_words_as_the_lan_screens_read_them(tmp_path: Path) -> None:
+    from game.journal import JournalError, read
+
+    (tmp_path / "empty.journal").write_text("", encoding="utf-8")
+    with pytest.raises(JournalError) as caught:
+        read(tmp_path / "empty.journal")
+    assert caught.value.message == {"key": "journal.empty", "params": {}}
+    i18n.set_language("zh-TW")
+    try:
+        assert shown(getattr(caught.value, "message", None), str(caught.value)) == "這個存檔是空的。"
+    finally:
+        i18n.set_language("en")
