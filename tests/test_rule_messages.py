@@ -269,11 +269,9 @@ def test_chinese_puts_no_space_around_a_name_nor_before_full_width_punctuation()
     import re
 
     wide = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-    from game.i18n import errors_zh_tw, zh_tw
-
     found = []
-    # The screens' tables and the errors' (the LAN host's console lines live in net_zh_tw.py).
-    for key, message in (zh_tw.MESSAGES | errors_zh_tw.MESSAGES).items():
+    # Every zh-TW table: the screens', the rules pages', the errors' and the LAN host's console lines.
+    for key, message in ZH.items():
         if key.startswith("scenario.") or key == "saved.page":
             continue  # scenario errors name the file's fields (English words); saved.page's {first} is a number
         for text in catalogue.forms(message):
