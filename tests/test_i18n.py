@@ -79,6 +79,22 @@ def test_the_chinese_never_uses_a_word_the_glossary_avoids() -> None:
     assert not wrong, wrong
 
 
+def test_the_chinese_counts_each_thing_with_the_glossarys_measure_word() -> None:
+    wrong = []
+    for term in glossary.GLOSSARY:
+        for other in term.other_counters:
+            # a number (a digit, a numeral or a parameter) then a measure word the glossary rules out
+            counted = re.compile(rf"[0-9一二三四五六七八九十兩幾}}]\s*{other}")
+            wrong += [(key, text) for key, text in chinese_texts() if counted.search(text)]
+    assert not wrong, wrong
+
+
+def test_the_rules_pages_and_the_table_say_action_tile_and_swap_alike() -> None:
+    pages = " ".join(text for key, text in chinese_texts() if key.startswith("rules."))
+    assert "動作" in pages and "交換" in pages and "個板塊" in pages
+    assert ZH["rules.actions.swap"] == ZH["table.swap"] == "交換"
+
+
 def test_the_catalogue_names_the_games_things_with_the_glossarys_words() -> None:
     for term in glossary.GLOSSARY:
         if term.catalogue_key is not None:

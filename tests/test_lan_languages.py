@@ -433,9 +433,9 @@ def test_the_hosts_console_speaks_chinese_when_the_host_does() -> None:
     assert all(has_cjk(line) for line in lines), [line for line in lines if not has_cjk(line)]
     assert any("觀戰" in line for line in lines) and any("坐上座位" in line for line in lines)
     assert describe_action("Ann", {"kind": "place_tile", "color": "red", "to": [2, 6]}) == \
-        "Ann把一塊神殿放在第 3 列第 7 行。"
+        "Ann把一個神殿放在第 3 列第 7 行。"
     assert describe_ranking([{"seat": 0, "place": 1, "score": 7, "colors": {"red": 7}}], ["Ann"]) == \
-        ["第 1 名 Ann：7 分  [紅 7]"]
+        ["第 1 名：Ann，7 分  [紅 7]"]
     said: list[str] = []
     assert run_headless(players=2, computer=9, say=said.append) == 2
     assert said == ["--computer 必須介於 0 和 2 之間。"]

@@ -87,8 +87,8 @@ def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
     app.top.draw(app.surface)  # the scene the title opened, on its second page
     texts = {r.text for r in app.theme.record_text}
     app.theme.record_text = None
-    assert "四種行動" in texts and "返回" in texts and "2 / 8" in texts, texts
-    assert {"1. 領袖", "2. 板塊", "3. 災難", "4. 換牌"} <= texts
+    assert "四種動作" in texts and "返回" in texts and "2 / 8" in texts, texts
+    assert {"1. 領袖", "2. 板塊", "3. 災難", "4. 交換"} <= texts
 
 
 def test_the_chinese_pages_say_what_rules_md_says() -> None:

@@ -3,6 +3,8 @@
 Each entry: the English word, the 繁體中文 word that the description of the game uses, and the words a
 translator might reach for that this game does not use (a test fails if the catalogue's Chinese uses
 one of them). `catalogue_key` names the catalogue entry that must say exactly this word, when there is one.
+`counter` is the measure word the Chinese counts the thing with (三個板塊, never 三片 / 三塊板塊), and
+`other_counters` the ones it must not use after a number.
 Standard library only.
 """
 
@@ -19,6 +21,8 @@ class Term:
     zh: str
     avoid: tuple[str, ...] = ()
     catalogue_key: str | None = None
+    counter: str | None = None
+    other_counters: tuple[str, ...] = ()
 
 
 GLOSSARY: tuple[Term, ...] = (
@@ -42,4 +46,8 @@ GLOSSARY: tuple[Term, ...] = (
     Term("Advanced board", "進階版圖", ("高級版圖", "進階地圖"), "variant.advanced_board"),
     Term("Buildings", "文明建築", ("建築物",), "variant.buildings"),
     Term("Ziggurat", "塔廟", ("金字塔", "神塔"), "variant.ziggurat"),
+    # The table and the rules pages speak of a turn's actions, of tiles and of swapping with one word each.
+    Term("action", "動作", ("行動",)),
+    Term("tile", "板塊", ("圖塊", "方塊", "牌塊"), counter="個", other_counters=("片", "塊")),
+    Term("swap", "交換", ("換牌", "換掉"), "table.swap"),
 )
