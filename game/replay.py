@@ -90,8 +90,9 @@ class ReplayLink:
         return out
 
     def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Refuse: a replay cannot be played."""
-        self._queue.append(Update(self.position, {}, {}, error="This is a replay: nothing can be played."))
+        """Refuse: a replay cannot be played (the refusal carries its catalogue key, as the rules' do)."""
+        self._queue.append(Update(self.position, {}, {}, error="This is a replay: nothing can be played.",
+                                  message={"key": "replay.refused", "params": {}}))
 
     def undo(self, seat: int) -> None:
         """Refuse: step backwards instead."""

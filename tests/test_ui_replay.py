@@ -319,3 +319,24 @@ def test_the_title_opens_watch_a_lan_game(data: Path) -> None:
     assert type(app.top).__name__ == "WatchScene" and app.top.watch
     headless.click_button(app, "back", frames=3)
     assert isinstance(app.top, TitleScene)
+
+
+def test_a_move_sent_to_a_replay_is_refused_in_the_players_language(data: Path) -> None:
+    from game import i18n
+    from game.ui.table.replay_scene import open_replay
+
+    path = saved_game(data, "20260101-130000", 2, 5, limit=12)
+    app = make_app((1280, 720), Settings(animation="off"))
+    scene = open_replay(app, path)
+    app.run_frames(3)
+    i18n.set_language("zh-TW")
+    try:
+        scene.link.send(0, {"kind": "pass"})
+        app.run_frames(2)
+        assert scene.toast_showing() and scene._toast[0] == "這是重播：不能做任何動作。"
+        i18n.set_language("en")
+        scene.link.undo(0)
+        app.run_frames(2)
+        assert scene._toast[0] == "This is a replay: nothing can be played."
+    finally:
+        i18n.set_language("en")

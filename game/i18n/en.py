@@ -140,6 +140,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "saved.damaged": "Damaged · {when} · {file}",
     # -- the replay -----------------------------------------------------------------------------
     "replay.cannot": "This game cannot be replayed",
+    "replay.refused": "This is a replay: nothing can be played.",
     "replay.to_start": "Start",
     "replay.step_back": "Back",
     "replay.play": "Play",

@@ -135,6 +135,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "saved.damaged": "已損壞 · {when} · {file}",
     # -- the replay -----------------------------------------------------------------------------
     "replay.cannot": "這局遊戲無法重播",
+    "replay.refused": "這是重播：不能做任何動作。",
     "replay.to_start": "開頭",
     "replay.step_back": "上一步",
     "replay.play": "播放",
