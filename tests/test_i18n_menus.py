@@ -13,7 +13,7 @@ from game.ui.menus.settings import Settings
 from tests.test_ui_fit import SIZES, faults, menu_scene, shown
 from tests.wiring import make_app
 
-CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games", "results"]
+CONVERTED = ["title", "settings", "quit", "new_game", "game_menu", "saved_games", "results", "dialog_leave_host"]
 
 
 @pytest.fixture

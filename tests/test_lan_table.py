@@ -189,6 +189,11 @@ def test_a_host_continuing_without_the_seats_file_is_told_and_reopens_a_seat_on_
         assert isinstance(table, lan.LanTableScene)
         run_until(app, lambda: table.layout_ is not None and table.buttons["reopen0"].visible)
         assert table.buttons["reopen1"].visible and not table.buttons["reopen2"].visible  # seat 3: a computer
+        # The host journals this game: leaving ends it for everyone, and Continue takes it up again.
+        table.ask_leave()
+        app.run_frames(2)
+        assert "ends this game for every player" in app.top.message and "It is saved" in app.top.message
+        app.pop()
         stranger = WireClient("127.0.0.1", host.port)
         joined.append(stranger)
         stranger.send({"type": "hello", "protocol": 1, "game": "0.1", "name": "Eve", "role": "player"})
@@ -246,3 +251,41 @@ def test_the_table_reads_the_missing_seats_in_one_snapshot() -> None:
         app.close()
         if host is not None:
             host.stop()
+
+
+def test_the_host_is_told_that_leaving_ends_the_game_for_everyone_and_it_does() -> None:
+    from game import i18n
+    from game.ui.kit.dialog import ConfirmDialog
+    from game.ui.menus.game_menu import leave_words
+    from game.ui.menus.title import TitleScene
+
+    app = make_app((1280, 720))
+    table, host, ann = two_seat_game(app)
+    try:
+        assert table.hosting() and not table.saved()  # this host keeps no journal (no data folder)
+        i18n.set_language("zh-TW")
+        table.ask_leave()
+        app.run_frames(2)
+        assert isinstance(app.top, ConfirmDialog)
+        assert app.top.message == "你是主機：你離開，這局遊戲就為所有玩家結束，而且沒有存檔。"
+        assert "主機會讓遊戲繼續" not in app.top.message
+        app.pop()
+        i18n.set_language("en")
+        table.ask_leave()
+        app.run_frames(2)
+        words = app.top.message
+        assert "ends this game for every player" in words and "keeps the game going" not in words
+        # A LAN player's own screen is still told that the host keeps the game going.
+        assert "The host keeps the game going" in leave_words(False, lan=True)
+        click_button(app, "leave", frames=3)
+        assert isinstance(app.top, TitleScene)
+        deadline = time.monotonic() + 5.0
+        kinds: list[str] = []
+        while "host_closing" not in kinds and time.monotonic() < deadline:
+            kinds.append(ann.recv(max(0.0, deadline - time.monotonic()))["type"])
+        assert "host_closing" in kinds, kinds  # what the dialog said: the game ended for Ann too
+    finally:
+        i18n.set_language("en")
+        app.close()
+        ann.close()
+        host.stop()

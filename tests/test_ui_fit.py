@@ -87,6 +87,7 @@ TABLE_NAMES = ["Nebuchadnezzar", "Hammurabi", "Semiramis", "Naram-Sin"]
 
 
 def menu_scene(name: str, app: Any) -> Any:
+    from game.i18n import t
     from game.ui.kit.dialog import ConfirmDialog
     from game.ui.menus.game_menu import GameMenu, leave_words
     from game.ui.menus.new_game import NewGameScene
@@ -107,6 +108,9 @@ def menu_scene(name: str, app: Any) -> Any:
                                              [("Keep playing", None, "warm"), ("Pass", None, "primary")]),
         "dialog_leave": lambda: ConfirmDialog(app, "Leave the game?", leave_words(True),
                                               [("Stay", None, "warm"), ("Leave", None, "primary")]),
+        "dialog_leave_host": lambda: ConfirmDialog(app, t("game_menu.leave.title"), leave_words(True, True, True),
+                                                   [(t("game_menu.leave.no"), None, "warm"),
+                                                    (t("game_menu.leave.yes"), None, "primary")]),
         "dialog_quit": lambda: ConfirmDialog(app, "Leave Two Rivers?", "The rivers will keep flowing without you.",
                                              [("Stay", None, "warm"), ("Quit", None, "primary")]),
         "dialog_three": lambda: ConfirmDialog(app, "This game cannot be continued",
@@ -118,7 +122,7 @@ def menu_scene(name: str, app: Any) -> Any:
 
 
 MENU_SCENES = ["title", "new_game", "settings", "saved_games", "results", "game_menu",
-               "dialog_pass", "dialog_leave", "dialog_quit", "dialog_three"]
+               "dialog_pass", "dialog_leave", "dialog_leave_host", "dialog_quit", "dialog_three"]
 
 
 def save_games(data: Path) -> None:

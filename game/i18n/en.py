@@ -98,6 +98,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_menu.leave.lan": "You leave this table. The host keeps the game going; a computer may take your seat "
                            "meanwhile.",
     "game_menu.leave.unsaved": "This game is not saved: leaving ends it.",
+    "game_menu.leave.host": "You are the host: leaving ends this game for every player, and it is not saved.",
+    "game_menu.leave.host_saved": "You are the host: leaving ends this game for every player. It is saved: "
+                                  "Continue on the Host a LAN game screen takes it up with the same players.",
     # -- saved games ----------------------------------------------------------------------------
     "saved.heading": "Saved games",
     "saved.started": "{day} {month} {year} · {time}",

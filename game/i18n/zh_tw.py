@@ -96,6 +96,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_menu.leave.saved": "遊戲已存檔。在標題畫面按「繼續」，就會從你離開的地方接著玩。",
     "game_menu.leave.lan": "你離開這張牌桌。主機會讓遊戲繼續進行；在你回來之前可能由電腦代替你。",
     "game_menu.leave.unsaved": "這局遊戲沒有存檔：離開就會結束。",
+    "game_menu.leave.host": "你是主機：你離開，這局遊戲就為所有玩家結束，而且沒有存檔。",
+    "game_menu.leave.host_saved": "你是主機：你離開，這局遊戲就為所有玩家結束。遊戲已存檔：在「建立區域網路遊戲」"
+                                  "畫面按「繼續」，就能和同樣的玩家接著玩。",
     # -- saved games ----------------------------------------------------------------------------
     "saved.heading": "存檔",
     "saved.started": "{year}年{month}{day}日 · {time}",

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import t
+from game.session import LocalLink
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
 from game.ui.kit.panels import draw_panel
@@ -113,6 +114,17 @@ class LanTableScene(TableScene):
         name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
         confirm(self.app, t("lan.table.reopen.title", n=seat + 1), t("lan.table.reopen.text", name=name),
                 lambda: self.lan.reopen(seat), yes=t("lan.table.reopen.yes"), no=t("lan.table.reopen.no"))
+
+    def hosting(self) -> bool:
+        """Whether this is the host's own screen: its link is a LocalLink over the hosted table (a LAN
+        player's is a network link), and closing it ends the game for everyone."""
+        return isinstance(self.lan, LocalLink)
+
+    def saved(self) -> bool:
+        """The host's screen: whether the host journals the game (Continue on the host screen takes it up).
+        The link's host is read, not imported: screens do not import the host (main.py wires it)."""
+        host = getattr(self.lan, "host", None) if self.hosting() else None
+        return getattr(host, "journal", None) is not None
 
     def handle(self, event: pygame.event.Event) -> bool:
         # The buttons sit in the log's column: they answer before the log does.

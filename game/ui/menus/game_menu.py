@@ -29,8 +29,13 @@ if TYPE_CHECKING:
 ENTRIES = (("resume", "primary"), ("rules", "quiet"), ("settings", "quiet"), ("leave", "warm"))  # game_menu.<name>
 
 
-def leave_words(saved: bool, lan: bool = False) -> str:
-    """What leaving does, said truly: where a saved game waits, or that a LAN game goes on."""
+def leave_words(saved: bool, lan: bool = False, host: bool = False) -> str:
+    """What leaving does, said truly: where a saved game waits, or that a LAN game goes on.
+
+    The host's own screen is the exception: when the host leaves, the LAN game ends for everyone.
+    """
+    if host:
+        return t("game_menu.leave.host_saved" if saved else "game_menu.leave.host")
     if saved and lan:
         return t("game_menu.leave.saved_lan")
     if saved:
@@ -45,9 +50,10 @@ class GameMenu(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, leave: Callable[[], Any], *, saved: bool = True, lan: bool = False) -> None:
+    def __init__(self, app: App, leave: Callable[[], Any], *, saved: bool = True, lan: bool = False,
+                 host: bool = False) -> None:
         super().__init__(app)
-        self.leave, self.saved, self.lan = leave, saved, lan
+        self.leave, self.saved, self.lan, self.host = leave, saved, lan, host
         self.panel = pygame.Rect(0, 0, 0, 0)
         actions = {"resume": self.back, "rules": self.open_rules, "settings": self.open_settings,
                    "leave": self.ask_leave}
@@ -72,7 +78,7 @@ class GameMenu(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_leave(self) -> None:
-        confirm(self.app, t("game_menu.leave.title"), leave_words(self.saved, self.lan), self._leave,
+        confirm(self.app, t("game_menu.leave.title"), leave_words(self.saved, self.lan, self.host), self._leave,
                 yes=t("game_menu.leave.yes"), no=t("game_menu.leave.no"))
 
     def _leave(self) -> None:

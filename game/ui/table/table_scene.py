@@ -238,9 +238,13 @@ class TableScene(Scene):
     def ask_leave(self) -> None:
         from game.ui.menus.game_menu import leave_words
 
-        words = leave_words(self.saved(), bool(self.config.get("lan")))
+        words = leave_words(self.saved(), bool(self.config.get("lan")), self.hosting())
         confirm(self.app, tr("game_menu.leave.title"), words, self.leave, yes=tr("game_menu.leave.yes"),
                 no=tr("game_menu.leave.no"))
+
+    def hosting(self) -> bool:
+        """Whether this screen hosts a LAN game (leaving it then ends the game for everyone)."""
+        return False
 
     def saved(self) -> bool:
         """Whether this game is journalled (then Continue resumes it after leaving)."""
@@ -251,7 +255,8 @@ class TableScene(Scene):
         from game.ui.menus.game_menu import GameMenu
 
         self.control.reset()
-        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan"))))
+        self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan")),
+                               host=self.hosting()))
 
     def exit(self) -> None:
         if self.computers is not None:
