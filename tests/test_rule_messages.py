@@ -75,7 +75,7 @@ def test_every_raise_has_a_key_both_languages_say_with_its_parameters(site: tupl
 
 def test_the_english_words_are_the_engines_own() -> None:
     """The LAN host sends the engine's English beside the key; the catalogue's English must say the same."""
-    assert i18n.t_in("en", "rules.illegal.support_too_many", n=1, color="red") == "You hold only 1 red tile(s)."
+    assert i18n.t_in("en", "rules.illegal.support_too_many", n=1, color="red") == "You hold only 1 red tile."
 
 
 def tried_actions(state: Any, rng: random.Random) -> list[dict[str, Any]]:

@@ -88,16 +88,17 @@ def test_a_tile_not_in_hand_is_refused() -> None:
 
 def test_acting_out_of_turn_is_refused() -> None:
     s = start()
-    assert refused(s, {"kind": "pass"}, seat=1) == "It is not your turn: seat 0 must decide now."
-    assert refused(s, {"kind": "pass", "seat": 1}) == "It is not your turn: seat 0 must decide now."
+    assert refused(s, {"kind": "pass"}, seat=1) == "It is not your turn: seat 1 must decide now."
+    assert refused(s, {"kind": "pass", "seat": 1}) == "It is not your turn: seat 1 must decide now."
     assert refused(s, {"kind": "nonsense"}, seat=1) == "Unknown action kind 'nonsense'."
     apply(s, {"kind": "pass"}, seat=0)
 
 
-def war_support_position():
+def war_support_position(attacker_greens: int = 2):
     # A green war: seat 0's trader (4,5) and seat 1's trader (4,7) joined by a tile on (4,6).
+    hand = ["black"] + ["green"] * attacker_greens + ["red"] * (5 - attacker_greens)
     s = load(("rG.Tr", (4, 4)), *SPARE, temples=False, treasures=SPARE_TREASURES,
-             hands=[["black", "green", "green", "red", "red", "red"], ["green"] * 6])
+             hands=[hand, ["green"] * 6])
     s, _ = play(s, {"kind": "place_tile", "color": "black", "to": [4, 6]})
     return s
 
@@ -107,13 +108,13 @@ def test_support_of_the_wrong_colour_or_more_than_held_is_refused_in_a_war() -> 
     assert to_move(s) == 0
     assert refused(s, {"kind": "commit", "count": 1, "color": "red"}) == "Support in this conflict must be green."
     assert refused(s, {"kind": "commit", "count": 1, "color": 7}) == "'color' must be one of red, blue, green, black."
-    assert refused(s, {"kind": "commit", "count": 3}) == "You hold only 2 green tile(s)."
+    assert refused(s, {"kind": "commit", "count": 3}) == "You hold only 2 green tiles."
     assert refused(s, {"kind": "commit", "count": "2"}) == "'count' must be a whole number, 0 or more."
     assert refused(s, {"kind": "commit"}) == "'count' must be a whole number, 0 or more."
-    assert refused(s, {"kind": "commit", "count": 1}, seat=1) == "It is not your turn: seat 0 must decide now."
+    assert refused(s, {"kind": "commit", "count": 1}, seat=1) == "It is not your turn: seat 1 must decide now."
     s, _ = play(s, {"kind": "commit", "count": 2, "color": "green"})
-    assert refused(s, {"kind": "commit", "count": 7}) == "You hold only 6 green tile(s)."
-    assert refused(s, {"kind": "commit", "count": 0}, seat=0) == "It is not your turn: seat 1 must decide now."
+    assert refused(s, {"kind": "commit", "count": 7}) == "You hold only 6 green tiles."
+    assert refused(s, {"kind": "commit", "count": 0}, seat=0) == "It is not your turn: seat 2 must decide now."
 
 
 def test_the_game_over_refuses_everything() -> None:
@@ -303,3 +304,11 @@ def test_legal_actions_and_apply_agree_in_random_games(seed: int) -> None:
             agree(s)
             checked += 1
         s, _ = apply(s, rng.choice(legal_actions(s)))
+
+
+def test_a_refusal_counts_tiles_in_words_one_tile_many_or_none() -> None:
+    assert refused(war_support_position(1), {"kind": "commit", "count": 2}) == "You hold only 1 green tile."
+    assert refused(war_support_position(0), {"kind": "commit", "count": 1}) == "You hold no green tiles."
+    s = load(hands=[["red", "red", "blue", "blue", "black", "black"], ["red"] * 6])
+    assert refused(s, {"kind": "swap", "tiles": ["green"]}) == "You do not hold a market tile."
+    assert refused(s, {"kind": "swap", "tiles": ["green", "green"]}) == "You do not hold 2 market tiles."

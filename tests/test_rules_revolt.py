@@ -75,7 +75,7 @@ def test_support_is_asked_even_from_a_player_without_red() -> None:
     s, _ = revolt(hands=[["blue"] * 6, ["green"] * 6])
     assert decision(s) == {"kind": "support", "seat": 0}
     assert legal_actions(s) == [{"kind": "commit", "count": 0}]
-    assert refused(s, {"kind": "commit", "count": 1}) == "You hold only 0 red tile(s)."
+    assert refused(s, {"kind": "commit", "count": 1}) == "You hold no red tiles."
     s, _ = play(s, {"kind": "commit", "count": 0})
     assert decision(s) == {"kind": "support", "seat": 1}
     assert legal_actions(s) == [{"kind": "commit", "count": 0}]
@@ -86,7 +86,7 @@ def test_support_is_asked_even_from_a_player_without_red() -> None:
 def test_support_of_the_wrong_colour_or_more_than_held_is_refused() -> None:
     s, _ = revolt()
     assert refused(s, {"kind": "commit", "count": 1, "color": "blue"}) == "Support in this conflict must be red."
-    assert refused(s, {"kind": "commit", "count": 4}) == "You hold only 3 red tile(s)."
+    assert refused(s, {"kind": "commit", "count": 4}) == "You hold only 3 red tiles."
     assert refused(s, {"kind": "commit", "count": -1}) == "'count' must be a whole number, 0 or more."
     assert refused(s, {"kind": "commit", "count": True}) == "'count' must be a whole number, 0 or more."
     assert "not your turn" in refused(s, {"kind": "commit", "count": 0}, seat=1)

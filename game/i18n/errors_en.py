@@ -29,12 +29,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.illegal.catastrophe_not_there": ("A catastrophe cannot go there: not on a leader, a treasure, a monument, "
                                             "a ziggurat, a building or another catastrophe."),
     "rules.illegal.swap_count": "Swap between 1 and 6 tiles.",
-    "rules.illegal.swap_too_many": "You do not hold {n} {tile} tiles.",
+    "rules.illegal.swap_too_many": {"one": "You do not hold a {tile} tile.",
+                                    "other": "You do not hold {n} {tile} tiles."},
     "rules.illegal.support_color": "Support in this conflict must be {color}.",
-    "rules.illegal.support_too_many": "You hold only {n} {color} tile(s).",
+    "rules.illegal.support_too_many": {"one": "You hold only {n} {color} tile.",
+                                       "other": "You hold only {n} {color} tiles."},
+    "rules.illegal.no_support_tiles": "You hold no {color} tiles.",
     "rules.illegal.no_war": "There is no {color} war to fight.",
     "rules.illegal.game_over": "The game is over.",
-    "rules.illegal.not_your_turn": "It is not your turn: seat {seat} must decide now.",
+    "rules.illegal.not_your_turn": "It is not your turn: seat {seat} must decide now.",  # seat: counted from 1
     "rules.illegal.waiting_action": ("'{kind}' cannot be played now; the game is waiting for an action "
                                      "(leader, tile, catastrophe, swap or pass)."),
     "rules.illegal.waiting_support": ("'{kind}' cannot be played now; the game is waiting for support for the "

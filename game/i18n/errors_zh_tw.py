@@ -31,6 +31,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.illegal.swap_too_many": "你手上沒有 {n} 個{tile}板塊。",
     "rules.illegal.support_color": "這一次只能用{color}色板塊支援。",
     "rules.illegal.support_too_many": "你手上只有 {n} 個{color}色板塊。",
+    "rules.illegal.no_support_tiles": "你手上沒有{color}色板塊。",
     "rules.illegal.no_war": "沒有{color}色的戰爭可以打。",
     "rules.illegal.game_over": "遊戲已經結束了。",
     "rules.illegal.not_your_turn": "還沒輪到你：現在由座位 {seat} 做決定。",

@@ -155,9 +155,11 @@ def swap(s: State, action: dict[str, Any], events: list[Event]) -> None:
     if not 1 <= len(colors) <= 6:
         raise IllegalAction("Swap between 1 and 6 tiles.", "rules.illegal.swap_count")
     for c in set(colors):
-        if colors.count(c) > s.hands[s.active][c]:
-            raise IllegalAction(f"You do not hold {colors.count(c)} {COLOR_WORDS[COLORS[c]]} tiles.",
-                                "rules.illegal.swap_too_many", n=colors.count(c), tile=COLORS[c])
+        n, word = colors.count(c), COLOR_WORDS[COLORS[c]]
+        if n > s.hands[s.active][c]:
+            # Said as errors_en.py says it: one tile, or many.
+            raise IllegalAction(f"You do not hold a {word} tile." if n == 1 else f"You do not hold {n} {word} tiles.",
+                                "rules.illegal.swap_too_many", n=n, tile=COLORS[c])
     for c in colors:
         discard_from_hand(s, s.active, c, 1)
     events.append({"kind": "swap", "seat": s.active, "count": len(colors),

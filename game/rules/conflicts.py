@@ -99,9 +99,13 @@ def commit(s: State, action: dict[str, Any], events: list[Event]) -> None:
         raise IllegalAction(f"Support in this conflict must be {COLORS[color]}.", "rules.illegal.support_color",
                             color=COLORS[color])
     held = s.hands[seat][color]
+    if count > held and held == 0:
+        raise IllegalAction(f"You hold no {COLORS[color]} tiles.", "rules.illegal.no_support_tiles",
+                            color=COLORS[color])
     if count > held:
-        raise IllegalAction(f"You hold only {held} {COLORS[color]} tile(s).", "rules.illegal.support_too_many",
-                            n=held, color=COLORS[color])
+        # Said as errors_en.py says it: one tile, or many.
+        raise IllegalAction(f"You hold only {held} {COLORS[color]} tile{'' if held == 1 else 's'}.",
+                            "rules.illegal.support_too_many", n=held, color=COLORS[color])
     discard_from_hand(s, seat, color, count)
     side = "attacker" if c["attacker_commit"] is None else "defender"
     c[f"{side}_commit"] = count

@@ -119,8 +119,9 @@ def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     acting = state.decision["seat"]
     claimed = action.get("seat", seat) if seat is None else seat
     if claimed is not None and claimed != acting:
-        raise IllegalAction(f"It is not your turn: seat {acting} must decide now.", "rules.illegal.not_your_turn",
-                            seat=acting)
+        # Players count seats from 1 (the seat's number on screen), the engine from 0.
+        raise IllegalAction(f"It is not your turn: seat {acting + 1} must decide now.",
+                            "rules.illegal.not_your_turn", seat=acting + 1)
     handler = ANSWERS[state.decision["kind"]].get(kind, False)
     if handler is False:
         _refuse_moment(state.decision["kind"], kind)
