@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import i18n
 from game.ui import headless
 from game.ui.kit.dialog import ConfirmDialog
 from game.ui.menus.settings import Settings
@@ -194,8 +195,24 @@ def test_the_menu_button_shows_under_the_curtain_where_its_spot_opens_the_menu()
     records, app.theme.record_text = app.theme.record_text, None
     spot = table.menu_btn.rect
     assert any(r.text == "Menu" and spot.colliderect(r.rect) for r in records), "the button is hidden by the curtain"
+    # The card's words are true with the Menu button reachable: a click lifts it, not a click anywhere.
+    name = table.public()["names"][table.public()["decision"]["seat"]]
+    assert f"{name}: click to see your tiles" in [r.text for r in records]
+    assert not any("anywhere" in r.text for r in records)
     headless.click(app, spot.center, frames=2)
     assert isinstance(app.top, GameMenu)
+    app.pop()
+    i18n.set_language("zh-TW")
+    try:
+        app.theme.record_text = []
+        app.run_frames(1)
+        drawn, app.theme.record_text = [r.text for r in app.theme.record_text], None
+        assert table.curtain_up() and f"{name}：點一下就能看你的板塊" in drawn, drawn
+        assert not any("任何地方" in text for text in drawn)
+    finally:
+        i18n.set_language("en")
+    headless.click(app, (640, 360), frames=2)
+    assert app.top is table and not table.curtain_up()
 
 
 def test_a_rules_page_keeps_drawing_until_its_diagram_has_played_out():

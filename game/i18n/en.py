@@ -266,7 +266,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "banner.war_of": "the war of the {leaders}",
     "banner.dynasty": "the {dynasty} dynasty",
     "curtain.pass_to": "Pass the mouse to {name}",
-    "curtain.click": "{name}: click anywhere to see your tiles",
+    "curtain.click": "{name}: click to see your tiles",
     # -- the table: the side panel's choices and the tray's hint ------------------------------
     "help.tile": "In a kingdom it scores 1 point for the leader of its colour, or else for the king.",
     "help.farm": "Farms go on the river. In a kingdom a farm scores 1 point for the farmer, or else the king.",

@@ -261,7 +261,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "banner.war_of": "{leaders}的戰爭",
     "banner.dynasty": "{dynasty}王朝",
     "curtain.pass_to": "請把滑鼠交給{name}",
-    "curtain.click": "{name}：點任何地方來看你的板塊",
+    "curtain.click": "{name}：點一下就能看你的板塊",
     # -- the table: the side panel's choices and the tray's hint ------------------------------
     "help.tile": "放在王國裡時，為同顏色的領袖得 1 分；沒有的話由王得分。",
     "help.farm": "農田放在河上。放在王國裡時，為農夫得 1 分；沒有的話由王得分。",

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 
 def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art: PieceArt, clock: float) -> None:
-    """A dark veil and a card: "Pass the mouse to <name>"; a click anywhere lifts it."""
+    """A dark veil and a card: "Pass the mouse to <name>"; a click lifts it (a click on Menu, drawn over
+    the veil, opens the menu instead: the card's words promise no more than that)."""
     t = app.theme
     w, h = surface.get_size()
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
