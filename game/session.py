@@ -468,8 +468,11 @@ class LocalLink:
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.table.subscribe(self._on_change)
-        self._queue.append(self.table.update_for(self._shown(), []))
+        # Under the table's lock, so that a change made on another thread (a LAN host's player, a
+        # computer) lands either before the first update or after it as its own: never told twice.
+        with self.table.lock:
+            self.table.subscribe(self._on_change)
+            self._queue.append(self.table.update_for(self._shown(), []))
 
     status = LinkStatus.PLAYING
     notice = ""
@@ -483,7 +486,8 @@ class LocalLink:
 
     def poll(self) -> list[Update]:
         """Return the updates since the last poll, oldest first."""
-        out, self._queue = self._queue, []
+        with self.table.lock:  # the queue grows on whichever thread changed the table (under this lock)
+            out, self._queue = self._queue, []
         return out
 
     def view(self, seat: int | None) -> dict[str, Any] | None:

@@ -58,6 +58,7 @@ class HostCore(Connections):
         self.missing: dict[int, float] = {}  # seat -> when its player dropped
         self.ranking: list[dict[str, Any]] | None = None
         self.actions = 0
+        self._told = 0  # the table's records the console has described
         self.journal: Any = None  # the HostJournal: while there is one, the seats' tokens are saved (SaveSecrets)
         self.undos = 0  # undos in this game (and before a restart): view ids count them
         self.notice: dict[str, Any] | None = None  # wire words said to every connection as it arrives (a resumed
@@ -126,6 +127,7 @@ class HostCore(Connections):
     def seat_table(self, table: Table) -> None:
         """Play at table (new or resumed): listen to it and send every connection where it stands."""
         self.table = table
+        self._told = len(table.records)  # a resumed game's actions were told when they were played
         table.subscribe(self._on_change)
         self._confirm_seats()
         self.phase = "playing"
@@ -365,11 +367,13 @@ class HostCore(Connections):
             self.say(t("lan.console.undo", name=self.table.seats[events[0]["seat"]].name))
             self.undos += 1  # view ids count undos too: a restarted host must not reuse one
             self._keep_secrets()
-        elif self.table.records:
+        elif len(self.table.records) > self._told:
+            # A held turn's end (its player's End turn) changes the table without a new action: told once.
             record = self.table.records[-1]
             self.actions += 1
             self.notice = None  # play moved on: newcomers need not hear where a resumed game went back to
             self.say(describe_action(self.table.seats[record.seat].name, record.action))
+        self._told = len(self.table.records)
         self._broadcast(events)
         if self.table.state.game_over and self.phase == "playing":
             self._game_over()

@@ -3,6 +3,7 @@
 #
 #   tests/stress.sh                      every LAN and UI test file, 5 runs
 #   STRESS_RUNS=1 tests/stress.sh tests/test_lan_game.py    chosen files, one run
+#   STRESS_WORKERS=0 tests/stress.sh     in one test process (default: 2, as the README's command runs)
 #
 # Prints "N of 5 passed" and exits non-zero unless every run passed: a test that fails only on a
 # busy machine is a flaky test, and a flaky suite one day stops a good change from landing.
@@ -12,6 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 
 runs=${STRESS_RUNS:-5}
+workers=${STRESS_WORKERS:-2}
 python=${PYTHON:-}
 if [ -z "$python" ]; then
     if [ -x .venv/bin/python ]; then python=.venv/bin/python; else python=python3; fi
@@ -38,7 +40,7 @@ trap 'exit 130' INT TERM
 passed=0
 for run in $(seq 1 "$runs"); do
     start=$(date +%s)
-    if "$python" -m pytest -q -p no:cacheprovider "${files[@]}"; then
+    if "$python" -m pytest -q -p no:cacheprovider -n "$workers" "${files[@]}"; then
         passed=$((passed + 1))
         echo "run $run of $runs: passed in $(( $(date +%s) - start )) s"
     else

@@ -176,8 +176,12 @@ def test_a_lan_player_who_asks_has_each_turn_held_until_they_end_it() -> None:
         assert mine["hand"] == shown["seats"][asks.seat]["hand"] and asks.view["bag"] == shown["bag"], \
             "while the turn is held the player is sent the hand before the refill, not the new tiles"
         assert len(mine["hand"]) < 6, "two tiles were placed: the refill has not been shown"
+        with host.lock:
+            told = host.actions
         asks.send(p.action(view_id, {"kind": "end_turn"}))
         wait_for(lambda: host.table.to_move() == plain.seat, WAIT, "the turn to pass")
+        with host.lock:
+            assert host.actions == told, "ending a held turn is no new action: the console tells it once"
         # Changed in the game (the in-game Settings): the next turn is not held.
         asks.send(p.prefs(False))
         wait_for(lambda: host.table.confirm_seats == frozenset(), WAIT, "the wish to reach the host")

@@ -86,3 +86,28 @@ def test_a_resumed_table_gives_its_seats_the_same_history(tmp_path: Path) -> Non
         assert resumed.history(s) == table.history(s)
         assert resumed.history(s), "the seats saw events"
     assert to_move(resumed.state) == table.to_move()
+
+
+def test_a_link_opened_while_another_thread_plays_tells_each_change_once() -> None:
+    """A LAN host's screen opens its link while players act on the host's thread: the first update shows
+    where the table stands, and every later one is a change after it, in order, none told twice."""
+    table = table_of(3, seed=4)
+    links: list[LocalLink] = []
+    done = threading.Event()
+
+    def opener() -> None:
+        while not done.is_set() and len(links) < 40:
+            links.append(LocalLink(table, frozenset({0})))
+
+    thread = threading.Thread(target=opener)
+    thread.start()
+    try:
+        play(table, 80, random.Random(5))
+    finally:
+        done.set()
+        thread.join()
+    assert len(links) > 10
+    for link in links:
+        ids = [update.view_id for update in link.poll()]
+        assert ids == sorted(set(ids)), "a change was told twice or out of order"
+        assert ids[-1] == table.view_id
