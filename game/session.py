@@ -511,6 +511,10 @@ class LocalLink:
                 raise IllegalAction("That seat is not played on this screen.", "rules.illegal.seat_not_here")
             self.table.submit(seat, action, view_id)
         except IllegalAction as exc:
+            self._refused(exc)
+
+    def _refused(self, exc: IllegalAction) -> None:
+        with self.table.lock:  # poll empties the queue under this lock, perhaps on another thread
             self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc), message=refusal(exc)))
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
@@ -524,7 +528,7 @@ class LocalLink:
                 raise IllegalAction("That seat is not played on this screen.", "rules.illegal.seat_not_here")
             self.table.undo(seat)
         except IllegalAction as exc:
-            self._queue.append(Update(self.table.view_id, {}, {}, error=str(exc), message=refusal(exc)))
+            self._refused(exc)
 
     def close(self) -> None:
         """Nothing to release for a local table."""

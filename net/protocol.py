@@ -425,7 +425,8 @@ def _is_wire_message(value: Any) -> bool:
     return len(params) <= MAX_MESSAGE_PARAMS and all(
         isinstance(name, str) and len(name) <= MAX_KIND
         and (param is None or isinstance(param, str | int | float | bool))
-        and (not isinstance(param, str) or len(param) <= MAX_REASON) for name, param in params.items())
+        and (not isinstance(param, str) or (len(param) <= MAX_REASON and param.isprintable()))
+        for name, param in params.items())
 
 
 def _check_history(msg: dict[str, Any]) -> None:
@@ -443,8 +444,12 @@ def _check_history(msg: dict[str, Any]) -> None:
 
 
 def _show(value: Any, quote: bool = True, limit: int = 40) -> str:
-    """Return value for an error message, cut short: a hostile peer's huge string is not echoed back."""
-    text = repr(value) if quote else str(value)
+    """Return value for an error message, cut short: a hostile peer's huge string is not echoed back, and
+    text with control characters is always quoted (escaped), so it can neither garble a console line nor
+    reach a screen that cannot draw it."""
+    text = str(value)
+    if quote or not text.isprintable():
+        text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

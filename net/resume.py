@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from game.i18n import t, wire
+from game.i18n import t, t_in, wire
 from game.journal import Journal, JournalError, read, resume
 from game.session import Table
 from net.core import HostCore
@@ -44,13 +44,14 @@ def resume_game(
     core._only_in_lobby()
     saved = read(path)  # first: a finished or foreign game is refused before anything is written
     if not saved.lan:
-        raise JournalError(t("lan.resume.one_screen"))
+        raise JournalError(t_in("en", "lan.resume.one_screen"), "lan.resume.one_screen")
     if saved.finished:
-        raise JournalError(t("lan.resume.over"))
+        raise JournalError(t_in("en", "lan.resume.over"), "lan.resume.over")
     reopen = sorted(set(reopen))
     bad = [seat + 1 for seat in reopen if not 0 <= seat < len(saved.seats)]
     if bad:
-        raise JournalError(t("lan.resume.no_seat", n=len(saved.seats), seat=bad[0]))
+        raise JournalError(t_in("en", "lan.resume.no_seat", n=len(saved.seats), seat=bad[0]), "lan.resume.no_seat",
+                           n=len(saved.seats), seat=bad[0])
     for peer in core._players():
         core._refuse(peer, "lan.refused.resuming")
     secrets_, problem = read_secrets(seats_path(path))

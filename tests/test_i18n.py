@@ -215,3 +215,18 @@ def test_the_client_starts_in_the_language_asked_for(monkeypatch: pytest.MonkeyP
     finally:
         i18n.set_language("en")
     assert seen == [("zh-TW", "TitleScene"), ("en", "TitleScene")]
+
+
+def test_every_field_of_every_message_is_a_plain_name() -> None:
+    """No attribute, index, conversion or format spec in a message: parameters from another machine are
+    only ever inserted as they are, so no parameter can make a message raise or reach into an object."""
+    import string
+
+    from game.i18n import catalogue
+
+    for language, table in catalogue.TABLES.items():
+        for key, message in table.items():
+            for text in catalogue.forms(message):
+                for _, field, spec, conversion in string.Formatter().parse(text):
+                    if field is not None:
+                        assert field.isidentifier() and not spec and conversion is None, (language, key, field)

@@ -10,16 +10,15 @@ library only, so the host's console and net/ may use it as well as the screens.
     t("lan.seat.sit", n=2)            -> "Sit at seat 2" / "坐到座位 2"
     t("lan.host.players", n=3)        -> "3 players" (plural forms chosen by `n`)
 
-Per player over the LAN (the design; the next step builds it). Each client shows the host's words
-in its own language, so the host must send keys and parameters, never finished sentences: a
-refusal, an error, a notice or a closing reason becomes {"key": "lan.refused.seat_taken",
-"params": {"seat": 2}} (built by `wire.message`) beside today's English "reason"/"text" (old
-clients keep reading the English; new ones show `wire.shown(payload, fallback=english)`).
-Parameters are data (numbers, player names, colours as their wire names) and the client shows
-game words itself (a parameter `color` = "red" -> t("color.red")). Lobby states are already data
-(seats, plans, dynasties as wire names) and the screens word them; events are data that the table
-words (game/ui/table/table_words.py, still English). What is built today: the catalogue, `wire`, and the
-LAN screens through `t`; net/ still sends English sentences, listed here.
+Per player over the LAN. Each client shows the host's words in its own language, so the host sends
+keys and parameters, never finished sentences: a refusal, an error, a notice or a closing reason
+carries {"key": "lan.refused.seat_taken", "params": {"seat": 2}} (built by `wire.message`) beside
+the English "reason"/"text" (older clients read the English; new ones show `wire.shown(payload,
+fallback=english)`, and a malformed or unknown key shows the English). Parameters are data
+(numbers, player names, colours as their wire names) and the client shows game words itself (a
+parameter `color` = "red" -> t("color.red")). Lobby states and events are data that the screens
+word (game/ui/lan, game/ui/table/table_words.py); the LAN host's own words are in net_en.py /
+net_zh_tw.py.
 The engine stays free of this package: `IllegalAction` (like `ScenarioError` and
 `game.journal.JournalError`) carries `key` and `params` beside its English message (every raise has
 its own key, in errors_en.py / errors_zh_tw.py), and the host forwards them; a local table's refusal

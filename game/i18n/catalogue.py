@@ -59,8 +59,8 @@ def translate(language: str, key: str, params: Mapping[str, Any]) -> str:
         message = _plural_form(language, key, message, params)
     try:
         return message.format_map(params)
-    except (KeyError, IndexError, ValueError) as err:
-        log.warning("message %r in %s lacks parameter %s", key, language, err)
+    except Exception as err:  # a missing parameter, or one of the wrong kind from afar: never mid-frame
+        log.warning("message %r in %s cannot take its parameters: %r", key, language, err)
         return message
 
 

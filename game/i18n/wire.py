@@ -62,6 +62,8 @@ def _render(payload: object, language: str | None, strict: bool = False) -> str 
         if not isinstance(name, str) or not isinstance(value, _SCALARS):
             return None
         if isinstance(value, str):
+            if not value.isprintable():
+                return None  # control characters in a word from afar: show the English instead
             value = value[:MAX_TEXT]
             if name in WORD_PARAMETERS:
                 value = _word(WORD_PARAMETERS[name], value, language)

@@ -26,6 +26,14 @@ Measure = Callable[[str, int], int]
 _WORDS = re.compile(r" *[^ ]+ *| +")
 
 
+def drawable(text: str) -> str:
+    """Return text with every control character (a NUL, an escape) shown as U+FFFD: text that came from
+    another machine (a player's name, a host's reason) must never stop a frame from being drawn."""
+    if text.isprintable():
+        return text
+    return "".join("\ufffd" if unicodedata.category(c) in ("Cc", "Cs") else c for c in text)
+
+
 def is_wide(ch: str) -> bool:
     """A CJK (or other full-width) character: a line may break on either side of it."""
     return unicodedata.east_asian_width(ch) in ("W", "F")

@@ -149,6 +149,7 @@ class Theme:
 
     def render(self, text: str, size_at_1080: int, color: pygame.Color | tuple) -> pygame.Surface:
         """Render one line at a size given at 1080p (Chinese in the CJK face, trimmed to the line box)."""
+        text = textfit.drawable(text)
         px = self.s(size_at_1080)
         font = self.font(px, text)
         if font is self.font(px):
