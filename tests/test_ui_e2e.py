@@ -21,7 +21,7 @@ os.environ.setdefault("TWO_RIVERS_MUTE", "1")
 
 import pygame  # noqa: E402
 
-from game.ui.headless import click  # noqa: E402
+from game.ui.headless import click, settle_still  # noqa: E402
 from game.ui.menus.settings import Settings  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
@@ -165,9 +165,21 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, list[dict[str, Any]]]:
     return top(app), ranking
 
 
-def test_a_whole_hot_seat_game_by_mouse(tmp_path: Any, monkeypatch: Any) -> None:
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_whole_hot_seat_game_by_mouse(language: str, tmp_path: Any, monkeypatch: Any) -> None:
+    from game import i18n
+
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
-    app = make_app((1280, 720), Settings(animation="off"))
+    app = make_app((1280, 720), Settings(animation="off", language=language))
+    i18n.set_language(language)
+    try:
+        whole_game(app, language)
+    finally:
+        i18n.set_language("en")
+
+
+def whole_game(app: Any, language: str) -> None:
+    from game.i18n import t
     from game.ui.menus.title import TitleScene
 
     app.push(TitleScene(app))
@@ -180,14 +192,16 @@ def test_a_whole_hot_seat_game_by_mouse(tmp_path: Any, monkeypatch: Any) -> None
     assert results.ranking == ranking
     names = table_names(results)
     # What the results screen draws: each player's name and final score.
+    settle_still(app, 10.0)  # the whole reveal
     app.theme.record_text = []
-    app.run_frames(600)
+    app.run_frames(1)
     drawn = " ".join(r.text for r in app.theme.record_text)
     app.theme.record_text = None
+    assert t("results.heading") in drawn
     for r in ranking:
         assert names[r["seat"]] in drawn
         assert str(r["score"]) in drawn
-    app.screenshot(SHOTS / "results_after_e2e_1280x720.png")
+    app.screenshot(SHOTS / f"results_after_e2e_{language}_1280x720.png")
     pygame.display.quit()
 
 
