@@ -150,15 +150,7 @@ def draw_bars(
         height = round((base - rect.top - theme.s(th.TEXT_LARGE)) * value / top_value * grow)
         bar = pygame.Rect(0, 0, slot * 3 // 5, height)
         bar.midbottom = (cx, base)
-        pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=theme.s(8))
-        pygame.draw.rect(
-            surface,
-            th.lerp_color(th.TILE_COLORS[color], th.CREAM, 0.4),
-            bar,
-            width=max(2, theme.s(3)),
-            border_radius=theme.s(8),
-        )
-        pieces.draw_tile(app, surface, pygame.Rect(cx - icon // 2, base + theme.s(8), icon, icon), color)
+        pieces.draw_score_column(app, surface, color, bar, icon, theme.s(8), theme.s(8), max(2, theme.s(3)), 0.4)
         theme.blit_text(surface, str(round(value * grow)), th.TEXT_LARGE, th.INK, midbottom=(cx, bar.top - theme.s(4)))
         if mark_lowest and color == lowest and grow >= 1:
             ring = bar.inflate(theme.s(22), theme.s(22) + theme.s(th.TEXT_LARGE))

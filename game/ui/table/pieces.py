@@ -28,6 +28,15 @@ def _sprite(app: App, name: str, rect: pygame.Rect, surface: pygame.Surface) -> 
     return True
 
 
+def draw_score_column(app: App, surface: pygame.Surface, color: str, bar: pygame.Rect, icon: int, gap: int,
+                      radius: int, rim: int, lighten: float) -> None:
+    """One colour's score as a bar standing on its tile (the results and the rules' scoring page)."""
+    pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=radius)
+    pygame.draw.rect(surface, th.lerp_color(th.TILE_COLORS[color], th.CREAM, lighten), bar, width=rim,
+                     border_radius=radius)
+    draw_tile(app, surface, pygame.Rect(bar.centerx - icon // 2, bar.bottom + gap, icon, icon), color)
+
+
 def draw_tile(app: App, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
     """A civilization tile of a colour ("red", "blue", "green", "black")."""
     if _sprite(app, f"tile_{color}", rect, surface):

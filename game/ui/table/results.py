@@ -246,15 +246,7 @@ class ResultsScene(MenuScene):
             value = self._value(i, color)
             bar = pygame.Rect(0, 0, slot * 3 // 5, max(0, round(value * scale)))
             bar.midbottom = (cx, base_y)
-            pygame.draw.rect(surface, th.TILE_COLORS[color], bar, border_radius=tm.s(6))
-            pygame.draw.rect(
-                surface,
-                th.lerp_color(th.TILE_COLORS[color], th.CREAM, 0.45),
-                bar,
-                width=max(1, tm.s(2)),
-                border_radius=tm.s(6),
-            )
-            pieces.draw_tile(self.app, surface, pygame.Rect(cx - icon // 2, base_y + tm.s(8), icon, icon), color)
+            pieces.draw_score_column(self.app, surface, color, bar, icon, tm.s(8), tm.s(6), max(1, tm.s(2)), 0.45)
             if self.age >= GROW_START:
                 tm.blit_text(
                     surface, str(math.floor(value + 1e-6)), th.TEXT_BODY, th.INK, midbottom=(cx, bar.top - tm.s(2))
