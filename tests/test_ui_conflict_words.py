@@ -89,3 +89,33 @@ def test_a_tie_says_that_it_goes_to_the_defender_in_both_languages() -> None:
         set_language("en")
     event.update(attacker_strength=1)
     assert describe(event, NAMES) == "Gilgamesh wins the revolt, 2 to 1.", "no tie, no tie-break words"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_a_long_outcome_stays_on_the_ribbon(language: str, size: tuple[int, int]) -> None:
+    """Seen in a real window: 吉爾伽美什守住，2 比 2：平手時防守方獲勝 ran off both ends of the ribbon."""
+    from game.i18n import set_language, t
+    from game.ui.kit.theme import Theme
+    from game.ui.table.table_anim import DRAW, Anim, AnimContext
+    from game.ui.table.table_words import leaders_word
+
+    set_language(language)
+    try:
+        name = "Nebuchadnezzar" if language == "en" else "吉爾伽美什"
+        text = t("banner.wins_tie", name=name, a=2, b=2)
+        sub = t("banner.revolt_of", leaders=leaders_word("red"))
+        theme = Theme(size)
+        surface = pygame.Surface(size)
+        board = pygame.Rect(0, 0, round(size[0] * 0.55), round(size[1] * 0.7))
+        board.center = (size[0] // 2, size[1] // 2)
+        ctx = AnimContext(lambda anchor: board.center, 40, lambda *a: None, lambda *a: None, theme, board)
+        theme.record_text = []
+        DRAW["banner"](surface, ctx, Anim("banner", 0.0, 1.0, {"text": text, "sub": sub}), 0.5)
+        records, theme.record_text = theme.record_text, None
+    finally:
+        set_language("en")
+    ribbon = board.inflate(theme.s(40), 0)
+    assert records
+    for record in records:
+        assert ribbon.left <= record.rect.left and record.rect.right <= ribbon.right, (record.text, record.rect, ribbon)

@@ -103,3 +103,13 @@ def test_a_cached_panel_draws_the_same_pixels(size):
     assert any(key[0] == rect.size for key in widgets._PANELS)
     area = rect.inflate(60, 60)
     assert pygame.image.tobytes(direct.subsurface(area), "RGB") == pygame.image.tobytes(cached.subsurface(area), "RGB")
+
+
+def test_the_default_window_fits_the_desktop() -> None:
+    from game.ui.app import DEFAULT_SIZE, MIN_SIZE, fit_desktop
+
+    assert fit_desktop(DEFAULT_SIZE, [(2560, 1440)]) == DEFAULT_SIZE
+    assert fit_desktop(DEFAULT_SIZE, [(1920, 1080)]) == DEFAULT_SIZE
+    assert fit_desktop(DEFAULT_SIZE, [(1600, 900)]) == (1440, 810)  # the window's frame still fits
+    assert fit_desktop(DEFAULT_SIZE, [(1280, 720)]) == MIN_SIZE  # never below the smallest supported
+    assert fit_desktop(DEFAULT_SIZE, []) == DEFAULT_SIZE

@@ -56,6 +56,16 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return w, h
 
 
+def fit_desktop(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The default window on the first desktop: as asked when it fits, else the largest 16:9 window that
+    leaves room for the window's frame (a 1280x720 TV gets 1280x720, never a window hanging off screen)."""
+    if not desktops:
+        return size
+    room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.90
+    scale = min(1.0, room_w / size[0], room_h / size[1])
+    return clamp_size((round(size[0] * scale), round(size[1] * scale)))
+
+
 class App:
     """The client: `App(settings).run(first_scene)`; tests use `open()`, `push()` and `run_frames()`."""
 
@@ -69,6 +79,7 @@ class App:
     ) -> None:
         self.settings = settings if settings is not None else Settings.load()
         self.windowed_size = clamp_size(size or DEFAULT_SIZE)
+        self._size_asked = size is not None  # a size asked for is kept; the default fits the desktop
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.caption = caption
         self.theme = Theme(self.windowed_size)
@@ -101,6 +112,8 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(self.caption)
         self._set_icon()
+        if not self._size_asked:
+            self.windowed_size = fit_desktop(DEFAULT_SIZE, pygame.display.get_desktop_sizes())
         self._set_mode()
         self.clock = pygame.time.Clock()
         from game.ui.kit.widgets import set_sound_hook

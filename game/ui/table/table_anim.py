@@ -210,12 +210,17 @@ def _banner(surface: pygame.Surface, ctx: AnimContext, a: Anim, p: float) -> Non
     surface.blit(veil, rect)
     pygame.draw.line(surface, th.GOLD, rect.topleft, rect.topright, max(2, t.s(4)))
     pygame.draw.line(surface, th.GOLD, rect.bottomleft, rect.bottomright, max(2, t.s(4)))
+    # Fitted to the ribbon (one line, shrinking first): a long revolt or war outcome, or a Chinese sentence,
+    # must never run off it.
+    inner = rect.inflate(-t.s(48), 0)
     if a.data.get("sub"):
-        t.blit_text(surface, a.data["text"], th.TEXT_HUGE, th.GOLD_LIGHT, shadow=True,
-                    midbottom=(rect.centerx, rect.centery + t.s(14)))
-        t.blit_text(surface, a.data["sub"], th.TEXT_BODY, th.CREAM, midtop=(rect.centerx, rect.centery + t.s(18)))
+        head = pygame.Rect(inner.left, rect.top + t.s(8), inner.width, rect.centery + t.s(14) - rect.top - t.s(8))
+        t.blit_fit(surface, a.data["text"], th.TEXT_HUGE, th.GOLD_LIGHT, head, valign="bottom", shadow=True,
+                   max_lines=1)
+        sub = pygame.Rect(inner.left, rect.centery + t.s(18), inner.width, rect.bottom - rect.centery - t.s(22))
+        t.blit_fit(surface, a.data["sub"], th.TEXT_BODY, th.CREAM, sub, valign="top", max_lines=1)
     else:
-        t.blit_text(surface, a.data["text"], th.TEXT_HUGE, th.GOLD_LIGHT, shadow=True, center=rect.center)
+        t.blit_fit(surface, a.data["text"], th.TEXT_HUGE, th.GOLD_LIGHT, inner, shadow=True, max_lines=1)
 
 
 DRAW: dict[str, Callable[[pygame.Surface, AnimContext, Anim, float], None]] = {
