@@ -318,7 +318,8 @@ class HostLink(LocalLink):
     def __init__(self, host: Host, local_seats: frozenset[int]) -> None:
         assert host.table is not None, "the host's screen joins the table once the game is seated"
         self.host = host
-        super().__init__(host.table, local_seats)
+        # The host's journal, when it keeps one: the screen offers Continue for what is on disk.
+        super().__init__(host.table, local_seats, journal=host.journal)
 
     def seat_status(self) -> SeatStatus:
         """Return how the seats stand, all of it read at once under the host's lock."""

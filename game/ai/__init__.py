@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.rules.vocabulary import LEVELS
+
 from .determinize import knowledge
 from .levels import easy, normal
 from .search import DEFAULT_BUDGET, MAX_BUDGET, hard
-
-LEVELS = ("easy", "normal", "hard")
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "MAX_BUDGET", "choose"]
 

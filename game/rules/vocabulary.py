@@ -1,4 +1,4 @@
-"""The game's words, said once: colours, tile and leader words, dynasties, variants, the board's size.
+"""The game's words, said once: colours, tile and leader words, dynasties, computer levels, variants, the board's size.
 
 Owns the names every part of Two Rivers shares (the engine, the LAN's messages, the screens, the
 journal), so a word is changed in one place. Plain data, standard library only; the wire form of
@@ -17,6 +17,9 @@ LEADER_PLURALS = {"red": "priests", "blue": "farmers", "green": "traders", "blac
 
 # The players' dynasties, in the order seats take them.
 DYNASTIES = ("bull", "lion", "archer", "urn")
+
+# The computer players' levels, weakest first, as named on the wire, in journals and in settings.
+LEVELS = ("easy", "normal", "hard")
 
 # The optional rules a game may use, as named on the wire and in journals, and as shown to players.
 VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")

@@ -5,6 +5,9 @@ hint, a click sound through one hook, an intro "pop"). Widgets are placed by the
 `layout()` via `set_rect()`; `hit_rects()` lists every clickable area (the sofa tests measure them).
 The modal confirm dialog is in game.ui.kit.dialog (it is a scene, not a widget).
 
+A little over 400 lines: five small widget classes on one base, each under 100 lines; they share the
+base's hover, press and hint drawing, and every scene imports them together.
+
 Must not import: game.rules, net, or any scene.
 """
 

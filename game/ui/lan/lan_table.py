@@ -122,9 +122,8 @@ class LanTableScene(TableScene):
 
     def saved(self) -> bool:
         """The host's screen: whether the host journals the game (Continue on the host screen takes it up).
-        The link's host is read, not imported: screens do not import the host (main.py wires it)."""
-        host = getattr(self.lan, "host", None) if self.hosting() else None
-        return getattr(host, "journal", None) is not None
+        The host's link carries the host's journal like any LocalLink (screens do not import the host)."""
+        return isinstance(self.lan, LocalLink) and self.lan.journal is not None
 
     def handle(self, event: pygame.event.Event) -> bool:
         # The buttons sit in the log's column: they answer before the log does.

@@ -18,12 +18,12 @@ Must not import: game.rules, net, the table scene (the hook imports it).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import LANGUAGES, name_of, t, t_in
+from game.rules.vocabulary import LEVELS
 from game.session import new_seed
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
@@ -53,18 +53,6 @@ def in_this_language(name: str) -> str:
 
 OPTIONS = ("open_scores", "advanced_board", "buildings", "ziggurat")  # named variant.<v>, hinted new_game.<v>.hint
 CHOICES_KEY = "new_game_choices"
-
-
-def ai_levels() -> tuple[str, ...]:
-    """The computer levels game.ai offers, or () when there are no computer players yet."""
-    try:
-        levels = importlib.import_module("game.ai").LEVELS
-    except (ImportError, AttributeError):
-        return ()
-    try:
-        return tuple(str(level) for level in levels)
-    except TypeError:
-        return ()
 
 
 def kind_options(levels: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -112,7 +100,7 @@ class NewGameScene(MenuScene):
     def __init__(self, app: App) -> None:
         self.heading = t("new_game.heading")
         super().__init__(app)
-        self.levels = ai_levels()
+        self.levels = LEVELS
         kinds = kind_options(self.levels)
         saved: dict[str, Any] = app.shared.get(CHOICES_KEY) or {}
         seats = saved.get("seats") or [
