@@ -55,7 +55,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title.join": "Join a LAN game",
     "title.watch": "Watch a LAN game",
     "title.not_in_version": "Not in this version",
-    "title.lan_unavailable": "LAN play unavailable",
     "title.rules": "Rules",
     "title.settings": "Settings",
     "title.quit": "Quit",

@@ -55,7 +55,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title.join": "加入區域網路遊戲",
     "title.watch": "觀看區域網路遊戲",
     "title.not_in_version": "這個版本還沒有",
-    "title.lan_unavailable": "無法進行區域網路遊戲",
     "title.rules": "規則",
     "title.settings": "設定",
     "title.quit": "離開",

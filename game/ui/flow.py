@@ -34,9 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LAN_MODULE = "game.ui.lan.lan_screens"   # the title checks that the LAN screens import cleanly
-
-
 class WiredGame(Protocol):
     """A local game as the wiring hands it over: the link the table scene holds, who plays the computers
     (None when every seat is a person), and where it is saved (None when it is not)."""

@@ -10,14 +10,11 @@ Must not import at module level: game.rules, net, the LAN or table scenes (the t
 
 from __future__ import annotations
 
-import importlib
-import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import t
-from game.ui.flow import LAN_MODULE
 from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_out_back, stagger
 from game.ui.kit.dialog import confirm
@@ -27,7 +24,6 @@ from game.ui.menus.menu import MenuScene
 if TYPE_CHECKING:
     from game.ui.app import App
 
-log = logging.getLogger(__name__)
 
 # Each button and the catalogue key of its label; hints are set in refresh().
 LABELS = {"new_game": "title.new_game", "continue": "title.continue", "saved": "title.saved", "host": "title.host",
@@ -44,8 +40,6 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self._letters: list[tuple[pygame.Surface, pygame.Surface, pygame.Surface]] = []
         self._letters_px = 0
-        self._lan_checked = False
-        self._lan_unavailable = False
         self.new_game = self.add("new_game", Button("", self.open_new_game, style="warm"))
         self.cont = self.add("continue", Button("", self.continue_game))
         self.add("saved", Button("", self.open_saved_games))
@@ -115,8 +109,7 @@ class TitleScene(MenuScene):
         for name, key in LABELS.items():
             self.buttons[name].text = t(key)
         self.cont.hint = t("title.continue.none")
-        lan_hint = t("title.lan_unavailable") if self._lan_unavailable else t("title.not_in_version")
-        self.host.hint = self.join.hint = self.watch.hint = lan_hint
+        self.host.hint = self.join.hint = self.watch.hint = t("title.not_in_version")
         self._letters_px = 0  # the title's letters are drawn again
 
     def enter(self) -> None:
@@ -131,24 +124,6 @@ class TitleScene(MenuScene):
         self.host.enabled = hooks.host_lan is not None
         self.join.enabled = hooks.join_lan is not None
         self.watch.enabled = hooks.watch_lan is not None
-
-    def _check_lan(self) -> None:
-        # Import the LAN screens only once the title is on screen: a broken module disables the buttons.
-        self._lan_checked = True
-        if not (self.host.enabled or self.join.enabled or self.watch.enabled):
-            return
-        try:
-            importlib.import_module(LAN_MODULE)
-        except Exception as err:  # any failure in someone else's module must not stop the title
-            log.warning("LAN screens unavailable: %s", err)
-            self.host.enabled = self.join.enabled = self.watch.enabled = False
-            self._lan_unavailable = True
-            self.host.hint = self.join.hint = self.watch.hint = t("title.lan_unavailable")
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if not self._lan_checked and self.app.frame >= 2:
-            self._check_lan()
 
     # -- layout and drawing ------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
