@@ -8,6 +8,7 @@ fixed time: `wait_for` polls a condition, `Pace` keeps an honest client under th
 from __future__ import annotations
 
 import random
+import socket
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -21,6 +22,13 @@ from net.host import Host, HostConfig
 GAME_DEADLINE = 60.0  # seconds; a random game over loopback takes about one
 
 T = TypeVar("T")
+
+
+def free_port(kind: socket.SocketKind = socket.SOCK_STREAM) -> int:
+    """Return a port on 127.0.0.1 that nothing holds right now."""
+    with socket.socket(socket.AF_INET, kind) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:

@@ -25,19 +25,12 @@ from game import journal as jr
 from game.rules import view_for
 from net import protocol as p
 from net.client import NetLink, Refused, WireClient
-from tests.lan_kit import Pace, make_host, normal, wait_for
+from tests.lan_kit import Pace, free_port, make_host, normal, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 13
 DEADLINE = 50.0  # seconds for one whole game, kills and restarts included
 KILLS = 6
-
-
-def free_port(kind: socket.SocketKind = socket.SOCK_STREAM) -> int:
-    """Return a port on 127.0.0.1 that nothing holds right now."""
-    with socket.socket(socket.AF_INET, kind) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def choose(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:

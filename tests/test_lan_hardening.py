@@ -20,7 +20,7 @@ from net.client import NetLink, Refused, WireClient
 from net.headless import parse_seats
 from net.host import Host, HostConfig
 from net.saving import seats_path
-from tests.lan_kit import close_all, make_host, play, seat_players, wait_for
+from tests.lan_kit import close_all, free_port, make_host, play, seat_players, wait_for
 from tests.test_lan_resume import journalled_game
 
 
@@ -236,9 +236,7 @@ def test_a_resumed_game_without_its_seats_file_is_closed_to_strangers_until_the_
 
 def test_the_headless_host_reopens_the_seats_it_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The headless host announces itself: on a port of its own here, never the one players listen on.
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        monkeypatch.setenv("TWO_RIVERS_DISCOVERY_PORT", str(probe.getsockname()[1]))
+    monkeypatch.setenv("TWO_RIVERS_DISCOVERY_PORT", str(free_port(socket.SOCK_DGRAM)))
     assert parse_seats("1, 3") == [0, 2] and parse_seats("") == []
     for bad in ("0", "5", "one", "1;2"):
         with pytest.raises(ValueError, match="--reopen-seats"):

@@ -13,16 +13,9 @@ from pathlib import Path
 
 from net import protocol as p
 from net.client import WireClient
-from tests.lan_kit import Pace, wait_for
+from tests.lan_kit import Pace, free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port(kind: socket.SocketKind = socket.SOCK_STREAM) -> int:
-    """Return a port on 127.0.0.1 that nothing holds right now."""
-    with socket.socket(socket.AF_INET, kind) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def connect(port: int, wait: float = 10.0) -> WireClient:
