@@ -10,7 +10,7 @@ from typing import Any
 
 from game.ai import DEFAULT_BUDGET, MAX_BUDGET, choose
 from game.ai.determinize import knowledge
-from game.ai.search import ITERATIONS_PER_SECOND, iterations_for, think
+from game.ai.search import ITERATIONS_PER_SECOND, SEAT_SHARE, iterations_for, think
 from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
 
 BUDGET = 0.08   # seconds: a small budget keeps the test fast; the count, not the clock, decides
@@ -72,6 +72,9 @@ def test_the_budget_buys_a_fixed_count_and_root_ranking_is_paid_from_it() -> Non
     assert iterations_for(None) == round(DEFAULT_BUDGET * ITERATIONS_PER_SECOND)
     assert iterations_for(60.0) == round(MAX_BUDGET * ITERATIONS_PER_SECOND)
     assert iterations_for(0.0) == 1
+    # Larger tables cost more per iteration: a second buys fewer, so the default still thinks quickly.
+    assert iterations_for(None, 4) == round(DEFAULT_BUDGET * ITERATIONS_PER_SECOND * SEAT_SHARE[4])
+    assert iterations_for(None, 4) < iterations_for(None, 3) < iterations_for(None, 2)
     view, history = positions()[0]
     thought = think(knowledge(view, history), random.Random(3), BUDGET)
     assert thought.granted == iterations_for(BUDGET)

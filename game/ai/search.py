@@ -6,7 +6,8 @@ order, offers, treasures) to the normal level's one-ply judgement.
 
 The budget is counted in search iterations, never read off the clock, so the same view, history,
 rng_seed and budget give the same decision however busy the machine is (DESIGN.md). A second
-of budget buys ITERATIONS_PER_SECOND iterations; the root's ranking is paid out of them too.
+of budget buys ITERATIONS_PER_SECOND iterations at a 2-player table (SEAT_SHARE of them with more
+seats, whose iterations cost more); the root's ranking is paid out of them too.
 The clock only stops a search the machine has starved far beyond its budget (SAFETY_FACTOR).
 Imports game.rules only; never game.ui, net or pygame.
 """
@@ -32,6 +33,12 @@ MAX_BUDGET = 5.0
 # quiet: inside the budget, and twice the search of 1,000 a second, which left hard too close to
 # normal (70% of 10 games).
 ITERATIONS_PER_SECOND = 2000
+# An iteration looks over a whole round: with more seats it plays more actions and weighs more
+# worths, so it costs more. On the same machine, quiet (2026-12-01), 3,000 iterations took 1.07 s
+# median in 2-player positions and 3.09 s in 4-player ones (with the search's second-action
+# judgement). A second of budget buys this share of the 2-player count at larger tables, so the
+# default budget thinks well under 2 s median at every table size.
+SEAT_SHARE = {2: 1.0, 3: 0.7, 4: 0.5}
 # The root's ranking weighs ~120-160 positions at one ply, each ~0.12 ms of CPU: four of them
 # cost about one iteration.
 ROOT_EVALUATIONS_PER_ITERATION = 4
@@ -50,10 +57,10 @@ class Thought:
     stopped_by_clock: bool      # True only when the safety stop cut the search short
 
 
-def iterations_for(budget_s: float | None) -> int:
-    """Return the iterations a budget in seconds buys (root's ranking included)."""
+def iterations_for(budget_s: float | None, players: int = 2) -> int:
+    """Return the iterations a budget in seconds buys at a table of `players` (root's ranking included)."""
     budget = min(DEFAULT_BUDGET if budget_s is None else budget_s, MAX_BUDGET)
-    return max(1, round(budget * ITERATIONS_PER_SECOND))
+    return max(1, round(budget * ITERATIONS_PER_SECOND * SEAT_SHARE[players]))
 
 
 def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
@@ -67,7 +74,7 @@ def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
     if rounds is not None:
         granted, target, stop = rounds + root_cost, rounds, None
     else:
-        granted = iterations_for(budget)
+        granted = iterations_for(budget, tree.players)
         # At least one iteration, so that the search always looks past the root.
         target = max(1, granted - root_cost)
         stop = start + max(SAFETY_FACTOR * budget, SAFETY_FLOOR)
