@@ -10,8 +10,10 @@ from typing import Any
 
 from game.ai import DEFAULT_BUDGET, MAX_BUDGET, choose
 from game.ai.determinize import knowledge
+from game.ai.mcts import Search, settle_in_place
 from game.ai.search import ITERATIONS_PER_SECOND, SEAT_SHARE, iterations_for, think
 from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
+from game.rules.engine import apply_in_place
 
 BUDGET = 0.08   # seconds: a small budget keeps the test fast; the count, not the clock, decides
 
@@ -80,3 +82,27 @@ def test_the_budget_buys_a_fixed_count_and_root_ranking_is_paid_from_it() -> Non
     assert thought.granted == iterations_for(BUDGET)
     assert thought.root_cost > 0        # the root's ranking weighed dozens of positions
     assert thought.iterations == thought.granted - thought.root_cost
+
+
+def test_the_search_judges_its_own_second_action_as_normal_does() -> None:
+    """Below each first action tried, our second action is ordered by the full evaluation one ply ahead
+    (normal's judgement), not by the cheap priors: the best follow-up is tried first."""
+    view, history = positions()[0]
+    know = knowledge(view, history)
+    rng = random.Random(5)
+    tree = Search(know, rng, allow_pass=True)
+    tree.run(400)
+    judged = 0
+    for i, child in tree.root.children.items():
+        if child.acts is None or child.mover != know.seat:
+            continue
+        s = know.sample(random.Random(9))
+        apply_in_place(s, tree.root.acts[i])
+        settle_in_place(s)
+        if s.active != know.seat or s.actions_left != 1:
+            continue
+        # The priors fall as normal's one-ply values fall (a softmax of them), and the first is the best.
+        assert child.prior == sorted(child.prior, reverse=True)
+        assert child.prior[0] > child.prior[-1]
+        judged += 1
+    assert judged >= 3, "the search looked at too few second actions to check"
