@@ -152,3 +152,22 @@ def test_at_a_war_choice_each_side_shows_its_own_war_strength_as_the_engine_coun
         who = f"{view['names'][seat]}'s {name_of('leader', COLORS[c])}:"
         mine = [x for x in lines[1:] if x.startswith(who)]
         assert mine and f"war strength {strengths[(seat, c)]} (" in mine[0], (mine, strengths)
+
+
+def test_the_bubble_opens_where_it_covers_least_of_the_kingdom() -> None:
+    """Above and right of the cursor by default; on another side when that side would hide the kingdom."""
+    from game.ui.table.table_overlay import tooltip_rect
+
+    app = make_app((1280, 720), Settings(animation="off"))
+    window = pygame.Rect(0, 0, 1280, 720)
+    lines = ["A kingdom of 4 tiles", "revolt strength 2"]
+    pos = (300, 400)
+    plain = tooltip_rect(app, window, pos, lines)
+    assert plain.bottom <= pos[1] and plain.left > pos[0], "with nothing to avoid it opens above and to the right"
+    # A kingdom stretching over the whole width above the cursor: the bubble goes below.
+    kingdom = [pygame.Rect(40 * i, pos[1] - 200, 40, 200) for i in range(20)]
+    placed = tooltip_rect(app, window, pos, lines, avoid=kingdom)
+    assert not placed.collidepoint(pos)
+    assert not any(placed.colliderect(r) for r in kingdom), "the bubble hides the kingdom it describes"
+    assert placed.top > pos[1]
+    pygame.display.quit()

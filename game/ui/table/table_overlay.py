@@ -11,6 +11,7 @@ Must not import: net, game.rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -56,30 +57,67 @@ def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art
                 midbottom=(card.centerx, card.bottom - t.s(36)))
 
 
-def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str],
-                 area: pygame.Rect | None = None) -> None:
-    """A bubble near the cursor saying what a click would do, kept inside area (the window by default)."""
-    if not lines:
-        return
+def tooltip_rect(app: App, window: pygame.Rect, pos: tuple[int, int], lines: list[str],
+                 area: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the bubble of draw_tooltip goes.
+
+    It opens above and to the right of the cursor when it can; when that would cover what it speaks of
+    (avoid: the squares of an inspected kingdom), it takes whichever corner around the cursor covers
+    least of them, so the kingdom a player points at stays in sight. Never under the cursor.
+    """
     t = app.theme
     # Measured in the face each line is drawn in (Chinese in the CJK face, wider than the Latin one's boxes).
     width = max(t.measure(line, th.TEXT_SMALL) for line in lines) + t.s(36)
     line_h = round(t.s(th.TEXT_SMALL) * 1.15)
-    rect = pygame.Rect(0, 0, width, line_h * len(lines) + t.s(26))
-    rect.bottomleft = (pos[0] + t.s(34), pos[1] - t.s(20))
-    if rect.right > surface.get_width() - t.s(440):  # near the side panel: open to the left of the cursor
-        rect.bottomright = (pos[0] - t.s(34), pos[1] - t.s(20))
-    inside = area or surface.get_rect()
-    rect.clamp_ip(inside)
-    if rect.collidepoint(pos):  # never under the cursor: flip below it
-        rect.topleft = (rect.left, pos[1] + t.s(40))
+    size = (width, line_h * len(lines) + t.s(26))
+    inside = area or window
+    rect, least = None, 0
+    for place in _bubble_places(pos, size, window.width - t.s(440), t.s(34), t.s(20), t.s(40)):
+        place.clamp_ip(inside)
+        if place.collidepoint(pos):
+            continue
+        covered = sum(_overlap(place, r) for r in avoid)
+        if rect is None or covered < least:
+            rect, least = place, covered
+    if rect is None:  # no corner clear of the cursor (a tiny window): below it
+        rect = pygame.Rect((pos[0] + t.s(34), pos[1] + t.s(40)), size)
         rect.clamp_ip(inside)
+    return rect
+
+
+def draw_tooltip(app: App, surface: pygame.Surface, pos: tuple[int, int], lines: list[str],
+                 area: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = ()) -> None:
+    """A bubble near the cursor saying what a click would do, kept inside area (the window by default)."""
+    if not lines:
+        return
+    t = app.theme
+    line_h = round(t.s(th.TEXT_SMALL) * 1.15)
+    rect = tooltip_rect(app, surface.get_rect(), pos, lines, area, avoid)
     draw_panel(surface, rect, t, th.LAPIS_DEEP, th.GOLD, radius=14)
     y = rect.top + t.s(13)
     for i, line in enumerate(lines):
         ink = th.GOLD_LIGHT if i == 0 else th.CREAM
         t.blit_text(surface, line, th.TEXT_SMALL, ink, topleft=(rect.left + t.s(18), y))
         y += line_h
+
+
+def _bubble_places(pos: tuple[int, int], size: tuple[int, int], right_limit: int, dx: int, above: int,
+                   below: int) -> list[pygame.Rect]:
+    """The corners a bubble may open at around the cursor, most natural first (away from the side panel)."""
+    x, y = pos
+    w, h = size
+    right, left = pygame.Rect(x + dx, 0, w, h), pygame.Rect(x - dx - w, 0, w, h)
+    sides = [right, left] if right.right <= right_limit else [left, right]
+    out = []
+    for top in (y - above - h, y + below):
+        for side in sides:
+            out.append(pygame.Rect(side.left, top, w, h))
+    return out
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
 
 
 def draw_toast(app: App, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:

@@ -481,7 +481,8 @@ class TableScene(Scene):
         if self.hover_sq in pending and not self.animator.busy:
             draw_tooltip(self.app, surface, self.app.mouse_pos, preview(view, pending[self.hover_sq]), below)
         elif inspected is not None:
-            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below)
+            kingdom = [lay.square_rect(sq) for sq in inspected[0]]
+            draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below, avoid=kingdom)
         if self._toast is not None and self.toast_showing():
             draw_toast(self.app, surface, lay.board, self._toast[0])
 
