@@ -228,11 +228,13 @@ def local_game(config: dict[str, Any], table: Table | None = None, journal: Jour
 
 def config_from_journal(journal: Journal) -> dict[str, Any]:
     """Return the New-game config that seats a saved game's players as they were."""
+    from game.rules.vocabulary import LEVELS
+
     seats = []
     for s in journal.seats:
         kind = s["kind"]
         entry = {"name": s["name"], "dynasty": s["dynasty"], "kind": "human"}
-        if kind in ("easy", "normal", "hard"):
+        if kind in LEVELS:
             entry.update(kind="computer", level=kind)
         seats.append(entry)
     return {"players": len(seats), "seats": seats, "variants": list(journal.variants), "seed": journal.seed}

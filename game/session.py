@@ -28,6 +28,7 @@ from game.rules import IllegalAction, apply, canonical, events_for, legal_action
 from game.rules.flow import END_OF_TURN, run
 from game.rules.state import State
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported for the lobby
+from game.rules.vocabulary import LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         """Whether a computer player decides for this seat."""
-        return self.kind in ("easy", "normal", "hard")
+        return self.kind in LEVELS
 
 
 @dataclass

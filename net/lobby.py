@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import t, wire
-from game.rules.vocabulary import DYNASTIES, VARIANTS
+from game.rules.vocabulary import DYNASTIES, LEVELS, VARIANTS
 from game.session import Seat
 from net.protocol import MAX_SEATS, new_token
 
 PLANS = ("open", "local", "computer")
-LEVELS = ("easy", "normal", "hard")
+
 MIN_SEATS = 2
 
 

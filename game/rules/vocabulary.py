@@ -23,6 +23,8 @@ LEVELS = ("easy", "normal", "hard")
 
 # The optional rules a game may use, as named on the wire and in journals, and as shown to players.
 VARIANTS = ("advanced_board", "buildings", "ziggurat", "open_scores")
+# The order the menus list them in: the scoring rule first, then what changes the board.
+VARIANTS_SHOWN = ("open_scores", "advanced_board", "buildings", "ziggurat")
 VARIANT_NAMES = {"advanced_board": "Advanced board", "buildings": "Buildings", "ziggurat": "Ziggurat",
                  "open_scores": "Open scores"}
 

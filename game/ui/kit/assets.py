@@ -4,7 +4,7 @@ It owns reading, converting, scaling and caching images, and opening the mixer a
 Nothing is loaded at import time, and nothing here ever raises for a missing file or a missing sound
 device: a missing sprite becomes a loud magenta checker (so it is noticed, not hidden) with one logged
 warning, and a missing sound or mixer is silence. It imports only pygame and the standard library;
-it must not import the rules, the session or the network.
+it must not import the rules (beyond their vocabulary), the session or the network.
 
 The art is drawn by `sprites/make_sprites.py` and the sounds by `sounds/make_sounds.py`.
 """
@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pygame
 
+from game.rules.vocabulary import COLORS, DYNASTIES
+
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[3]
 SPRITE_DIR = ROOT / "sprites"
 SOUND_DIR = ROOT / "sounds"
 
-COLORS = ("red", "blue", "green", "black")
-DYNASTIES = ("bull", "lion", "archer", "urn")
 # The six monuments, each named with its colours in exactly this order (RULES.md section 1).
 MONUMENTS = (("red", "green"), ("red", "black"), ("blue", "red"), ("blue", "black"),
              ("green", "blue"), ("green", "black"))

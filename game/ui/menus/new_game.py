@@ -4,8 +4,8 @@ Owns: NewGameScene and the config it hands to `app.hooks.start_game(app, config)
 
     {"players": n,
      "seats": [{"name": str, "dynasty": "bull"|"lion"|"archer"|"urn", "kind": "human"|"computer",
-                "level": str (only for computers: one of game.ai.LEVELS)}, ...],
-     "variants": subset of ["open_scores", "advanced_board", "buildings", "ziggurat"],
+                "level": str (only for computers: one of game.rules.vocabulary.LEVELS)}, ...],
+     "variants": subset of game.rules.vocabulary.VARIANTS,
      "seed": int}
 
 Everything is chosen with the mouse: names cycle through a list of Mesopotamian names (the
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import LANGUAGES, name_of, t, t_in
-from game.rules.vocabulary import LEVELS
+from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.session import new_seed
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
@@ -51,7 +51,7 @@ def in_this_language(name: str) -> str:
     return name
 
 
-OPTIONS = ("open_scores", "advanced_board", "buildings", "ziggurat")  # named variant.<v>, hinted new_game.<v>.hint
+OPTIONS = VARIANTS_SHOWN  # named variant.<v>, hinted new_game.<v>.hint
 CHOICES_KEY = "new_game_choices"
 
 

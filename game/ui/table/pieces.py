@@ -38,7 +38,7 @@ def draw_score_column(app: App, surface: pygame.Surface, color: str, bar: pygame
 
 
 def draw_tile(app: App, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
-    """A civilization tile of a colour ("red", "blue", "green", "black")."""
+    """A civilization tile of a colour (red, blue, green or black)."""
     if _sprite(app, f"tile_{color}", rect, surface):
         return
     rad = max(2, rect.width // 8)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import has, t
+from game.rules.vocabulary import COLORS
 from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_out_back, ease_out_cubic
 from game.ui.kit.panels import draw_panel
@@ -32,7 +33,6 @@ from game.ui.table import pieces
 if TYPE_CHECKING:
     from game.ui.app import App
 
-COLORS = ("red", "blue", "green", "black")
 GROW_START, GROW_TIME, TREASURE_TIME = 0.5, 1.1, 0.55
 TIE_WORDS = {1: "results.tie.second", 2: "results.tie.third", 3: "results.tie.highest"}  # which colour decided
 

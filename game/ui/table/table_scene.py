@@ -26,6 +26,7 @@ import pygame
 from game.i18n import t as tr
 from game.i18n.wire import shown
 from game.rules import events_for
+from game.rules.vocabulary import COLORS, LEVELS
 from game.session import Link, LocalLink, Seat
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import confirm
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Square = tuple[int, int]
-COMPUTER_KINDS = ("easy", "normal", "hard")
+COMPUTER_KINDS = LEVELS
 TOAST_SECONDS = 3.5  # how long a refused action's reason stays over the board, in real seconds
 
 
@@ -314,7 +315,7 @@ class TableScene(Scene):
 
     def _warm_art(self) -> None:
         q = self.layout_.square
-        colors = ("red", "blue", "green", "black")
+        colors = COLORS
         dyn = self.public()["dynasties"]
         board_tiles = [f"tile_{c}" for c in colors] + ["tile_down", "catastrophe", "ziggurat_square"]
         self.art.warm(board_tiles, q - max(2, q // 16))

@@ -15,7 +15,7 @@ from collections.abc import Collection
 from typing import Any
 
 from game.i18n import has, name_of, t
-from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
+from game.rules.vocabulary import LEADER_WORDS, LEVELS, TILE_WORDS
 
 ROLE = LEADER_WORDS  # English words, for the table's sentences not yet in the catalogue
 TILE = TILE_WORDS
@@ -142,5 +142,5 @@ def waiting_for(view: dict[str, Any], seat: int) -> str:
     """Who decides now, as a watcher sees it: a computer thinks, a person decides."""
     name = view["names"][seat]
     kinds = view.get("kinds") or []
-    computer = seat < len(kinds) and kinds[seat] in ("easy", "normal", "hard")
+    computer = seat < len(kinds) and kinds[seat] in LEVELS
     return t("tray.thinking", name=name) if computer else t("tray.decides", name=name)
