@@ -9,6 +9,7 @@ counts 1/(k+1)), so an equal player wins 25%.
 
     python benchmarks/bench_ai.py --games 200 --games4 100 --budget 1.5 --jobs 2 \
         --pairs easy:random,normal:random,hard:random,normal:easy,hard:normal
+    python benchmarks/bench_ai.py --games 0 --games4 0 --pairs "" --think 30   # hard's thinking time alone
 
 Games are played by main.play, the self-play wiring (a table, the computer-seat driver). Imports game and main.
 """
@@ -19,6 +20,7 @@ import argparse
 import hashlib
 import math
 import multiprocessing
+import random
 import statistics
 import sys
 import time
@@ -84,6 +86,7 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
     start = time.perf_counter()
     score = 0.0
     capped = 0
+    mine: dict[str, list[float]] = {}
     for levels, ranking, t in pool.imap_unordered(play_game, jobs_for(a, b, games, players, budget, seed)):
         if ranking is None:
             capped += 1         # counted as a loss for both sides' purposes: it is a failure
@@ -91,11 +94,53 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
         score += first_share(ranking, levels.index(a))
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
+            mine.setdefault(lv, []).extend(ts)
     lo, hi = wilson(score, games)
     took = time.perf_counter() - start
     against = b if players == 2 else f"3 {b}"
+    thinking = "; ".join(f"{lv} thinks median {statistics.median(ts):.2f} s, max {max(ts):.2f} s"
+                         for lv, ts in sorted(mine.items()) if ts)
     return (f"{players}p {a:>6} vs {against:<8} {games:4d} games: {a} wins {score / games:6.1%} "
-            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]" + (f"  FAILED: {capped} capped games" if capped else ""))
+            f"(95% CI {lo:.1%}-{hi:.1%})  [{took:.0f}s]" + (f"  FAILED: {capped} capped games" if capped else "")
+            + (f"\n    {thinking}" if thinking else ""))
+
+
+def think_once(job: tuple[int, int, float]) -> float | None:
+    """Play a game between normal players to a point drawn from the seed, then time one hard turn decision
+    there through the contract (game.ai.choose); None when the game ended or no turn action was due."""
+    from game.ai import choose
+    from game.rules import apply, events_for, new_game, to_move, view_for
+
+    players, index, budget = job
+    s = new_game(players, drawn("think-game", index))
+    rng = random.Random(drawn("think-stop", index))
+    seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    for step in range(rng.randrange(4, 160)):
+        seat = to_move(s)
+        if seat is None:
+            return None
+        s, events = apply(s, choose(view_for(s, seat), "normal", drawn("think-ai", index * 1000 + step), None,
+                                    seen[seat]))
+        for p in range(players):
+            seen[p].extend(events_for(events, p))
+    seat = to_move(s)
+    if seat is None or s.decision["kind"] != "action":
+        return None
+    start = time.perf_counter()
+    choose(view_for(s, seat), "hard", drawn("think-hard", index), budget, seen[seat])
+    return time.perf_counter() - start
+
+
+def think_report(pool: Any, positions: int, budget: float, seed: int) -> list[str]:
+    """Return hard's thinking time over turn decisions alone, per table size (the search's cost, no game)."""
+    lines = []
+    for players in (2, 3, 4):
+        jobs = [(players, seed * 1_000_000 + i, budget) for i in range(positions)]
+        times = [x for x in pool.imap_unordered(think_once, jobs) if x is not None]
+        if times:
+            lines.append(f"{players}p hard turn decisions alone: {len(times)} positions, median "
+                         f"{statistics.median(times):.2f} s, max {max(times):.2f} s")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pairs", default="easy:random,normal:random,hard:random,normal:easy,hard:normal")
     p.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think", type=int, default=0, metavar="N",
+                   help="also time hard's turn decision alone in N positions per table size (2, 3, 4 players)")
     args = p.parse_args(argv)
     pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x]
     times: dict[str, list[float]] = {}
@@ -121,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
                 if line:
                     print(line, flush=True)
                     failed = failed or "FAILED" in line
+        for line in think_report(pool, args.think, args.budget, args.seed) if args.think else []:
+            print(line, flush=True)
     print("thinking time per decision:")
     for level in ("easy", "normal", "hard"):
         ts = times.get(level)
