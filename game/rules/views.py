@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boards import COLS, square, squares_of
+from .boards import COLS, index, square, squares_of
 from .conflicts import board_strength, war_side
 from .scoring import final_ranking
 from .state import COLORS, State, hand_size
@@ -34,7 +34,7 @@ def board_text(s: State) -> list[str]:
     for r, terrain in enumerate(s.board.rows):
         line = []
         for c in range(COLS):
-            sq = r * 16 + c
+            sq = index(r, c)
             b = 1 << sq
             if s.cat & b:
                 ch = "x"
