@@ -102,7 +102,7 @@ class ReplayLink:
         """Return nothing: nobody acts in a replay."""
         return []
 
-    def history(self, seat: int) -> list[dict[str, Any]]:
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
         """Return nothing: no seat of a replay decides."""
         return []
 

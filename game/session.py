@@ -154,9 +154,8 @@ class Table:
 
     def to_move(self) -> int | None:
         """Return the seat that must decide now, or None once the game is over."""
-        if self._held is not None:
-            return self._held.seat
-        return to_move(self.state)
+        held = self._held  # read once: another thread may end a held turn between a check and a use
+        return held.seat if held is not None else to_move(self.state)
 
     def resume_view_id(self) -> int:
         """Return the view id a game resumed from this moment goes on from.
@@ -442,8 +441,9 @@ class Link(Protocol):
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Return what seat may do now (nothing when it is not its decision)."""
 
-    def history(self, seat: int) -> list[dict[str, Any]]:
-        """Return the seat's events_for of every event so far, undone actions' events removed."""
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return the seat's events_for of every event so far, undone actions' events removed (None: the
+        public events, for a link that shows no seat's; a link that keeps no such story returns [])."""
 
     def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
         """Act for one of the local seats; a refusal comes back as an Update with an error.
@@ -495,14 +495,15 @@ class LocalLink:
         """Return the table's current view of a local seat (None: the public view); None for others."""
         if seat is not None and seat not in self.local_seats:
             return None
-        view = self._views.get(seat)
-        if view is None or view["view_id"] != self.table.view_id:
-            # Kept until the table changes: the computer seats read a view every frame.
-            view = self._views[seat] = self.table.view(seat)
-        return view
+        with self.table.lock:  # the cache is emptied, and the view id moves, on whichever thread changes the table
+            view = self._views.get(seat)
+            if view is None or view["view_id"] != self.table.view_id:
+                # Kept until the table changes: the computer seats read a view every frame.
+                view = self._views[seat] = self.table.view(seat)
+            return view
 
-    def history(self, seat: int) -> list[dict[str, Any]]:
-        """Return what a local seat has seen of the game so far (undone actions removed)."""
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return what a local seat has seen of the game so far (undone actions removed); [] for another."""
         return self.table.history(seat) if seat in self.local_seats else []
 
     def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:

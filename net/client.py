@@ -222,7 +222,7 @@ class NetLink:
         """Say goodbye and stop."""
         if not self.gone:
             self._send_message(p.bye(), quiet=True)
-            self.state, self.reason = "closed", self.reason or t("lan.link.you_left")
+            self._finish("closed", self.reason or t("lan.link.you_left"))
         self._stop.set()
         self._shut()
         if threading.current_thread() is not self._thread:
@@ -286,7 +286,9 @@ class NetLink:
             attempt += 1
 
     def _finish(self, state: str, reason: str) -> None:
-        self.state, self.reason = state, reason
+        # The reason first: a screen that sees the link gone (another thread) reads why at once.
+        self.reason = reason
+        self.state = state
 
     def _session(self) -> str:
         """Connect, say hello and read until the link drops; return UNREACHABLE, CUT (connected, no word from
@@ -364,10 +366,11 @@ class NetLink:
             )
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
-        self.welcomed = True
         self.role = message["role"]
         if self.role == "player":
             self.seat, self.token = message["seat"], message["token"]
+        # Last: a screen that sees us welcomed (local_seats, on another thread) finds the seat given.
+        self.welcomed = True
         self._on_lobby(message["lobby"])
 
     def _on_lobby(self, message: dict[str, Any]) -> None:

@@ -365,14 +365,17 @@ class HostLink(LocalLink):
     @property
     def reason(self) -> str:
         """Return why the hosted game closed (in this screen's language), or "" while it goes on."""
-        if self.host.phase != "closed":
-            return ""
-        return wire.shown(self.host._closing_message, self.host._closing_reason)
+        with self.host.lock:  # the loop's thread closes the game and words its reason
+            if self.host.phase != "closed":
+                return ""
+            message, english = self.host._closing_message, self.host._closing_reason
+        return wire.shown(message, english)
 
     @property
     def status(self) -> LinkStatus:  # type: ignore[override]
         """Return how the link stands: playing while the host serves, lost once it has closed."""
-        return LinkStatus.LOST if self.host.phase == "closed" else LinkStatus.PLAYING
+        with self.host.lock:
+            return LinkStatus.LOST if self.host.phase == "closed" else LinkStatus.PLAYING
 
     @property
     def notice(self) -> str:  # type: ignore[override]
@@ -384,7 +387,8 @@ class HostLink(LocalLink):
     @property
     def state(self) -> str:
         """Return the phase of the hosted game: lobby, playing, over or closed."""
-        return self.host.phase
+        with self.host.lock:
+            return self.host.phase
 
     def poll(self) -> list[Update]:
         """Return the updates since the last poll, oldest first."""

@@ -158,12 +158,10 @@ class TableScene(Scene):
         The log tells only public things (drawn tiles are never described), so any local seat's history
         gives the same sentences and the same recap.
         """
-        if not isinstance(self.link, Link):
-            return []   # a link that cannot tell its history starts the log now
         seats = self.link.local_seats
         # A spectator's link tells the public history (a LAN watcher). A seat's history holds its own drawn
         # tiles: everyone at a hot-seat screen sees the log, so only the public part is read.
-        return events_for(self.link.history(min(seats) if seats else None), None)  # type: ignore[arg-type]
+        return events_for(self.link.history(min(seats) if seats else None), None)
 
     def _read(self, events: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Turn one change's public events into motion, log sentences and recap moves."""
