@@ -14,12 +14,11 @@ import pytest
 from game import i18n
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.kit import theme as th
+from game.ui.lan import lan_screens as lan
 from game.ui.lan.lan_table import countdown_line, draw_link_banner
 from tests.test_lan_screens import assert_text_fits, run_until, texts
 from tests.test_lan_table import two_seat_game
 from tests.wiring import make_app
-
-lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 @pytest.fixture(autouse=True)

@@ -221,7 +221,7 @@ def test_the_headless_host_refuses_a_damaged_journal_with_exit_code_2(tmp_path: 
 
 def test_the_data_folder_without_pygame_is_the_one_the_window_uses(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    pygame = pytest.importorskip("pygame")
+    import pygame  # noqa: PLC0415
     monkeypatch.delenv("TWO_RIVERS_DATA", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
@@ -236,9 +236,9 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
     from game.ui import headless  # noqa: F401, PLC0415  (the dummy SDL drivers, before pygame starts)
     from game.ui.headless import click_button  # noqa: PLC0415
+    from game.ui.lan import lan_screens as lan  # noqa: PLC0415
     from tests.wiring import make_app  # noqa: PLC0415
 
-    lan = pytest.importorskip("game.ui.lan.lan_screens")
     host = make_host(players=2, seed=6, data_dir=tmp_path)
     host.set_plan(0, "local")
     (guest,) = seat_players(host, 1)

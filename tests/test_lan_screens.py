@@ -12,11 +12,10 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.headless import click, click_button
+from game.ui.lan import lan_screens as lan
 from net.client import WireClient
 from net.host import HostConfig
 from tests.wiring import make_app
-
-lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 def run_until(app, condition: Callable[[], bool], wait: float = 5.0) -> None:  # type: ignore[no-untyped-def]

@@ -11,12 +11,11 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.headless import click_button
+from game.ui.lan import lan_screens as lan
 from game.ui.lan.lan_table import countdown_line
 from net.client import WireClient
 from tests.test_lan_screens import local_config, run_until, texts
 from tests.wiring import make_app
-
-lan = pytest.importorskip("game.ui.lan.lan_screens")
 
 
 def two_seat_game(app, replace_after: float | None = 75.0):  # type: ignore[no-untyped-def]

@@ -266,16 +266,25 @@ def test_announcer_thread_announces_until_stopped(loopback: int) -> None:
     with Listener() as listener:
         announcer = Announcer(GAME, interval=0.05)
         announcer.start()
+        thread = announcer._thread
         try:
             games = poll_until(listener)
         finally:
             announcer.stop()
         assert [g.game for g in games] == [GAME]
-        assert announcer._thread is None
-        time.sleep(0.1)
-        listener.poll()  # drain whatever was in flight at stop()
-        time.sleep(0.15)  # three intervals: a live announcer would have spoken by now
-        assert listener._receive() == []
+        # Stopped is stopped: its thread has ended and its socket is closed, so nothing more can be sent (no
+        # waiting out a silence, which proves nothing on a busy machine and costs time on an idle one).
+        assert announcer._thread is None and thread is not None and not thread.is_alive()
+        assert announcer._socket.fileno() == -1
+        # What it sent before it stopped is all read by the time a datagram sent after the stop arrives.
+        send_raw(loopback, b"after the stop")
+        deadline = time.monotonic() + WAIT
+        heard: list[bytes] = []
+        while b"after the stop" not in heard:
+            assert time.monotonic() < deadline, "a datagram sent after the stop never arrived"
+            time.sleep(0.01)
+            heard += [datagram for _, datagram in listener._receive()]
+        assert heard[-1] == b"after the stop"
 
 
 def test_announcer_does_not_broadcast_on_loopback(loopback: int) -> None:
@@ -296,8 +305,10 @@ def test_a_fresh_announcement_keeps_a_game_alive(loopback: int) -> None:
         announcer.tick(0.0)
         poll_until(listener, now=100.0)
         announcer.tick(1.0)
-        time.sleep(0.05)
-        assert len(listener.poll(now=103.0)) == 1  # heard again at 103.0
+        deadline = time.monotonic() + WAIT
+        while [g.seen_at for g in listener.poll(now=103.0)] != [103.0]:  # heard again at 103.0
+            assert time.monotonic() < deadline, "the fresh announcement never arrived"
+            time.sleep(0.01)
         assert len(listener.poll(now=106.0)) == 1
         assert listener.poll(now=106.6) == []
 
@@ -319,10 +330,10 @@ def test_random_bytes_are_ignored(loopback: int) -> None:
             send_raw(loopback, bytes(noise.randrange(256) for _ in range(size)))
         send_raw(loopback, msgpack.packb({"magic": "two-rivers", "port": "evil"}))
         send_raw(loopback, encode_announcement(GAME))
-        games = poll_until(listener)
-        time.sleep(0.05)
-        games = listener.poll()
-    assert [g.game for g in games] == [GAME]
+        last = HostedGame("Zed", GAME.tcp_port, "g-last", 2, 1)  # sent after the noise: once heard, all of it was read
+        send_raw(loopback, encode_announcement(last))
+        games = poll_until(listener, wanted=2)
+    assert [g.game for g in games] == [GAME, last]
 
 
 def test_the_address_comes_from_the_packet_not_the_payload(loopback: int) -> None:
