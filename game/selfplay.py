@@ -18,9 +18,10 @@ from typing import Any, TextIO
 from game.rules import COLORS, final_ranking, tie_break
 from game.rules.state import State
 from game.rules.views import board_text
+from game.rules.vocabulary import LEVELS
 from game.session import Table
 
-PLAYERS = ("random", "easy", "normal", "hard")
+PLAYERS = ("random", *LEVELS)
 MAX_TURNS = 400     # a real game ends long before; a longer one means computers stopped playing
 
 

@@ -45,7 +45,7 @@ def new_seed() -> int:
 
 STALE_VIEW = "The table changed before this decision arrived; look again."
 
-SEAT_KINDS = ("human", "easy", "normal", "hard", "remote", "open")
+SEAT_KINDS = ("human", *LEVELS, "remote", "open")
 
 
 @dataclass

@@ -221,7 +221,7 @@ def test_main_hands_its_wiring_to_the_client_and_an_unwired_app_says_so() -> Non
 COPIES = ('"temple", "blue"', '"priest", "blue"', '"priests", "blue"', '"bull", "lion", "archer", "urn"',
           '"advanced_board", "buildings", "ziggurat", "open_scores"', "ROWS, COLS = 11, 16",
           '("red", "blue", "green", "black")', '"open_scores", "advanced_board", "buildings", "ziggurat"',
-          '("easy", "normal", "hard")')
+          '"easy", "normal", "hard"')
 
 
 def test_the_games_words_are_said_once() -> None:

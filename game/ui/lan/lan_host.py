@@ -21,7 +21,7 @@ import pygame
 
 from game.i18n import name_of, t, t_in, wire
 from game.journal import JournalError, SavedGame, last_unfinished
-from game.rules.vocabulary import VARIANTS_SHOWN
+from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
 from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLANS = ("open", "local", "easy", "normal", "hard")  # each seat's choices, named lan.host.plan.<plan>
+PLANS = ("open", "local", *LEVELS)  # each seat's choices, named lan.host.plan.<plan>
 VARIANT_TOGGLES = VARIANTS_SHOWN  # variant.<v>, lan.host.<v>.hint
 NAME_KEY = "lan_name"  # app.shared: the name this player chose last, on the host or the join screens
 ADDRESSES_EVERY = 5.0  # seconds between looks at this computer's addresses (Wi-Fi comes and goes)

@@ -17,7 +17,6 @@ Must not import: net (a LAN link is handed in by whoever opens the scene).
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -51,7 +50,6 @@ from game.ui.table.table_words import status_line, tray_message, waiting_for
 if TYPE_CHECKING:
     from game.ui.app import App
 
-log = logging.getLogger(__name__)
 Square = tuple[int, int]
 COMPUTER_KINDS = LEVELS
 TOAST_SECONDS = 3.5  # how long a refused action's reason stays over the board, in real seconds
@@ -268,12 +266,9 @@ class TableScene(Scene):
         self.app.reset(TitleScene(self.app))
 
     def show_results(self) -> None:
+        from game.ui.table.results import ResultsScene
+
         view = self.public()
-        try:
-            from game.ui.table.results import ResultsScene
-        except ImportError as err:  # the menus' results screen is optional; the panel already shows the ranking
-            log.warning("results screen unavailable: %s", err)
-            return
         # A journalled local game can be watched again from the results.
         self.app.replace(ResultsScene(self.app, view["ranking"], view["names"], view["dynasties"], self.config,
                                       journal_path=self.journal_path, end_reason=view.get("end_reason")))
