@@ -105,14 +105,14 @@ def play(
     assert host.table is not None
     end = time.monotonic() + deadline
     sent = 0
-    while host.phase == "playing" and not (until is not None and until()):
+    while playing(host) and not (until is not None and until()):
         assert time.monotonic() < end, "the game did not finish in time"
         read_all(list(clients.values()))
         with host.lock:  # the seat to move and the view id change together, under the host's lock
             seat, view_id = host.table.to_move(), host.table.view_id
         client = clients.get(seat) if seat is not None else None
         if client is None or client.view is None or client.view["view_id"] != view_id:
-            wait_for(lambda: _readable(clients.values()) or host.phase != "playing",
+            wait_for(lambda: _readable(clients.values()) or not playing(host),
                      max(0.0, end - time.monotonic()), "the game to go on")
             continue
         if before is not None:
@@ -124,9 +124,17 @@ def play(
         client.send(p.action(client.view["view_id"], rng.choice(client.legal)))
         sent += 1
         client.expect("update")
-    if host.phase != "playing":
-        catch_up(list(clients.values()), host.table.view_id)
+    if not playing(host):
+        with host.lock:
+            view_id = host.table.view_id
+        catch_up(list(clients.values()), view_id)
     return sent
+
+
+def playing(host: Host) -> bool:
+    """Whether the hosted game goes on (read under the host's lock: its loop ends the game)."""
+    with host.lock:
+        return host.phase == "playing"
 
 
 def _readable(clients: Any) -> bool:
