@@ -87,11 +87,17 @@ def run_pair(pool: Any, a: str, b: str, games: int, players: int, budget: float,
     score = 0.0
     capped = 0
     mine: dict[str, list[float]] = {}
+    done = 0
     for levels, ranking, t in pool.imap_unordered(play_game, jobs_for(a, b, games, players, budget, seed)):
+        done += 1
         if ranking is None:
             capped += 1         # counted as a loss for both sides' purposes: it is a failure
+            print(f"  [{done}/{games}] capped at the turn limit", file=sys.stderr, flush=True)
             continue
         score += first_share(ranking, levels.index(a))
+        # Progress on stderr, so a long run shows how it is going; the report stays on stdout.
+        print(f"  [{done}/{games}] {a} so far {score:.1f} of {done}  [{time.perf_counter() - start:.0f}s]",
+              file=sys.stderr, flush=True)
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
             mine.setdefault(lv, []).extend(ts)

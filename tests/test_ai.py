@@ -100,6 +100,40 @@ def test_guessed_states_agree_with_the_view() -> None:
         assert mine == theirs
 
 
+def test_quick_guesses_agree_with_the_view_and_draw_as_fairly() -> None:
+    """The search's quick deal keeps every public fact and the tile count, and its hands are drawn
+    from the unseen tiles with the same law as the full shuffle (the colour shares match)."""
+    for i, (s, history) in enumerate(positions()[::11]):
+        seat = to_move(s)
+        view = view_for(s, seat)
+        know = knowledge(view, history if i % 2 else None)
+        guess = know.quick_sample(random.Random(i))
+        assert legal_actions(guess) == legal_actions(s)
+        assert tiles_accounted(guess) == TOTAL_TILES
+        assert min(guess.discarded) >= 0
+        mine, theirs = view_for(guess, seat), dict(view)
+        for v in (mine, theirs):
+            v.pop("seats")
+        assert mine == theirs
+    s, history = next(p for p in positions() if p[0].decision["kind"] == "action" and p[0].players == 2
+                      and sum(p[0].hands[1 - p[0].active]) == 6 and len(p[0].bag) - p[0].bag_pos > 40)
+    know = knowledge(view_for(s, s.active), history)
+    rival = 1 - s.active
+    quick, full = [0] * 4, [0] * 4
+    rng = random.Random(5)
+    runs = 3000
+    for _ in range(runs):
+        q, f = know.quick_sample(rng), know.sample(rng)
+        for c in range(4):
+            quick[c] += q.hands[rival][c]
+            full[c] += f.hands[rival][c]
+    expected = [6 * runs * know.pool[c] / sum(know.pool) for c in range(4)]
+    for c in range(4):
+        # Three standard deviations of a sum of 3,000 six-tile draws, at most ~3 tiles a draw.
+        assert abs(quick[c] - expected[c]) < 3 * (6 * runs) ** 0.5, (c, quick, full, expected)
+        assert abs(full[c] - expected[c]) < 3 * (6 * runs) ** 0.5, (c, quick, full, expected)
+
+
 def same_view_other_secrets(s: State, seat: int, rng: random.Random) -> State:
     """Return s with every hidden thing changed: other hands, the bag order, others' totals."""
     t = s.copy()

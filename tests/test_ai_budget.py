@@ -106,3 +106,30 @@ def test_the_search_judges_its_own_second_action_as_normal_does() -> None:
         assert child.prior[0] > child.prior[-1]
         judged += 1
     assert judged >= 3, "the search looked at too few second actions to check"
+
+
+def test_at_four_seats_the_search_looks_over_our_turn_and_the_next_seats() -> None:
+    """The tree holds only our own decisions and the next seat's (two turns, game.ai.mcts.HORIZON_TURNS),
+    and every action it chose on the way down was legal in the guess it was chosen in."""
+    s = new_game(4, 33, ())
+    rng = random.Random(33)
+    seen: list[list[dict[str, Any]]] = [[] for _ in range(4)]
+    while not (s.decision["kind"] == "action" and s.actions_left == 2 and s.turn >= 12):
+        s, events = apply(s, rng.choice(legal_actions(s)))
+        for i in range(4):
+            seen[i].extend(events_for(events, i))
+    seat = to_move(s)
+    know = knowledge(view_for(s, seat), seen[seat])
+    tree = Search(know, random.Random(4), allow_pass=True)
+    tree.run(600)
+    movers: set[int] = set()
+    depth = 0
+    stack = [(tree.root, 0)]
+    while stack:
+        node, d = stack.pop()
+        if node.acts is not None:
+            movers.add(node.mover)
+            depth = max(depth, d)
+        stack.extend((child, d + 1) for child in node.children.values())
+    assert movers == {seat, (seat + 1) % 4}
+    assert depth >= 2       # it did reach the next seat's replies

@@ -95,6 +95,8 @@ class Knowledge:
     bag_size: int
     scores: list[dict[str, int] | None]      # the estimate of every total the view hides
     whole_passes: int | None                 # this seat's latest whole turns passed (None: no history)
+    _template: State | None = None           # a State dealt once, that quick_sample deals into again
+    _fixed_discards: list[int] | None = None  # tiles out of play whatever the guess, per colour
 
     def guess(self, rng: random.Random) -> dict[str, Any]:
         """Return a guess of the hidden parts: the unseen tiles shuffled into other hands and the bag."""
@@ -111,6 +113,78 @@ class Knowledge:
     def sample(self, rng: random.Random) -> State:
         """Return a State agreeing with the view, hidden tiles drawn at random from the pool."""
         return deal(self.base, self.view, self.guess(rng))
+
+    def quick_sample(self, rng: random.Random) -> State:
+        """Return a State like sample's, dealt for a search that looks no further than the round.
+
+        A search deals a new guess every iteration, thousands a decision, so this skips what
+        `sample` does once per decision: checking the guess against the view (the first deal
+        did that) and shuffling the whole bag. Only the tiles a round can reach are drawn at
+        random: the other hands and the first HORIZON_DRAWS tiles of the bag, each a uniform
+        draw from the unseen tiles left (so their law is exactly sample's); the rest of the bag,
+        which no one draws before the round is over, lies in colour order, and the unseen tiles
+        beyond the bag (discarded face down) are drawn at random too, so the bag's make-up is
+        still a fair guess.
+        """
+        if self._template is None:
+            self._deal_template()
+        assert self._template is not None and self._fixed_discards is not None
+        counts = list(self.pool)
+        left = sum(counts)
+        s = self._template.copy()
+        for other, n in enumerate(self.hidden_counts):
+            if other == self.seat:
+                continue
+            hand = [0, 0, 0, 0]
+            for _ in range(n):
+                c = _draw(counts, left, rng)
+                hand[c] += 1
+                left -= 1
+            s.hands[other] = hand
+        prefix = []
+        for _ in range(min(self.bag_size, HORIZON_DRAWS * len(self.hidden_counts))):
+            prefix.append(_draw(counts, left, rng))
+            left -= 1
+        discards = list(self._fixed_discards)
+        for _ in range(left - (self.bag_size - len(prefix))):
+            c = _draw(counts, left, rng)
+            discards[c] += 1
+            left -= 1
+        s.bag = tuple(prefix + [c for c in range(4) for _ in range(counts[c])])
+        s.bag_pos = 0
+        s.discarded = discards
+        return s
+
+    def _deal_template(self) -> None:
+        """Deal the unseen tiles once in colour order (checked against the view by `deal`)."""
+        tiles = [COLORS[c] for c in range(4) for _ in range(self.pool[c])]
+        hands: list[list[str] | None] = []
+        pos = 0
+        for other, n in enumerate(self.hidden_counts):
+            hands.append(None if other == self.seat else tiles[pos:pos + n])
+            pos += n
+        beyond = tiles[pos + self.bag_size:]
+        guess = {"hands": hands, "bag": tiles[pos:pos + self.bag_size], "scores": self.scores}
+        self._template = deal(self.base, self.view, guess)
+        self._fixed_discards = list(self._template.discarded)
+        for name in beyond:
+            self._fixed_discards[COLOR_INDEX[name]] -= 1
+
+
+# A seat draws at most six tiles in its turn (a whole new hand after swapping six), so a round's
+# draws come from the first six a seat of the bag.
+HORIZON_DRAWS = 6
+
+
+def _draw(counts: list[int], left: int, rng: random.Random) -> int:
+    """Take one tile at random from the unseen counts (left is their sum); return its colour."""
+    r = rng.randrange(left)
+    for c in range(4):
+        if r < counts[c]:
+            counts[c] -= 1
+            return c
+        r -= counts[c]
+    raise AssertionError("no tile left to draw")
 
 
 def knowledge(view: dict[str, Any], history: list[dict[str, Any]] | None = None) -> Knowledge:

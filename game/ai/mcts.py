@@ -1,11 +1,12 @@
 """Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 
-Owns: the hard level's search for a turn action. One tree is grown over the decisions of the
-whole round: both actions of this seat's turn, then every rival's two actions. Each iteration
-deals a new guess of the hidden tiles (game.ai.determinize), walks down the tree choosing only
-among actions that are legal in that guess (each counts as available once per iteration it could
-have been chosen), adds one node, plays the rest of the round with a quick playout policy on the
-search-speed path, and scores the end of the round with the evaluation of every seat; each node
+Owns: the hard level's search for a turn action. One tree is grown over the decisions of two
+turns: both actions of this seat's turn, then the next seat's two actions (at a 2-player table
+the whole round). Each iteration deals a new guess of the hidden tiles
+(game.ai.determinize.Knowledge.quick_sample), walks down the tree choosing only among actions
+that are legal in that guess (the one PUCT prefers, asked lazily), adds one node, plays the rest
+of the two turns with a quick playout policy on the search-speed path, and scores the position
+with the evaluation of every seat; each node
 takes the value of the seat that decided there. Selection is PUCT: the priors come from the
 normal level's judgement (its whole-turn values at the root, its one-ply values for our own
 second action, its candidate priors below). Conflicts
@@ -39,12 +40,16 @@ ROOT_TEMPERATURE = 1.0  # softmax of one-ply values (points) into priors
 NODE_TEMPERATURE = 0.7  # softmax of candidate priors below the root
 SECOND_TEMPERATURE = 0.5  # softmax of one-ply values (points) of our own turn's second action
 PLAYOUT_LIMIT = 40      # decisions at most in one playout
+# Turns the search looks over: ours and the next seat's. At a 2-player table that is the whole
+# round; at larger ones the later rivals' replies, sampled thinly in a tree that wide, cost three
+# times as much per iteration as they told.
+HORIZON_TURNS = 2
 
 
 class Node:
     """One decision point of the tree: its seat, its candidate actions and their statistics."""
 
-    __slots__ = ("mover", "acts", "keys", "prior", "n", "w", "seen", "children")
+    __slots__ = ("mover", "acts", "keys", "prior", "n", "w", "visits", "value", "children")
 
     def __init__(self) -> None:
         self.mover = -1
@@ -53,7 +58,8 @@ class Node:
         self.prior: list[float] = []
         self.n: list[int] = []
         self.w: list[float] = []
-        self.seen: list[int] = []           # iterations in which the action was available
+        self.visits = 0                     # iterations through this node (the sum of n)
+        self.value = 0.0                    # their values for the mover (the sum of w)
         self.children: dict[int, Node] = {}
 
     def fill(self, mover: int, scored: list[tuple[float, Action]], temperature: float) -> None:
@@ -66,7 +72,6 @@ class Node:
         self.prior = [x / total for x in weights]
         self.n = [0] * len(scored)
         self.w = [0.0] * len(scored)
-        self.seen = [0] * len(scored)
 
 
 def _key(a: Action) -> tuple[str, int, int]:
@@ -148,6 +153,7 @@ class Search:
         first = know.sample(rng)
         self.turn = first.turn
         self.players = first.players
+        self.horizon = min(self.players, HORIZON_TURNS)
         self._expand_root(first)
         self.iterations = 0
         self.stopped_by_clock = False
@@ -194,7 +200,7 @@ class Search:
 
     def iterate(self) -> None:
         """One iteration: a new guess, a walk down the tree, one new node, a playout, the update."""
-        s = self.know.sample(self.rng)
+        s = self.know.quick_sample(self.rng)
         path: list[tuple[Node, int]] = []
         node: Node | None = self.root
         while node is not None:
@@ -203,11 +209,11 @@ class Search:
                 break
             if node.acts is None:
                 self._fill(node, s)
-            legal = Legality(s)
-            avail = [i for i in range(len(node.keys)) if legal.ok(node.keys[i], node.acts[i])]
-            if not avail:
+            # Our own turn actions depend only on the board and our hand, which every guess
+            # shares: at the root all of them are legal, elsewhere the guess decides.
+            i = self._select(node, None if node is self.root else Legality(s))
+            if i is None:
                 break
-            i = self._select(node, avail)
             apply_in_place(s, node.acts[i])
             path.append((node, i))
             child = node.children.get(i)
@@ -219,8 +225,11 @@ class Search:
         self._playout(s)
         values = evaluate_all(s)
         for n, i in path:
+            v = values[n.mover]
             n.n[i] += 1
-            n.w[i] += values[n.mover]
+            n.w[i] += v
+            n.visits += 1
+            n.value += v
         self.iterations += 1
 
     def _fill(self, node: Node, s: State) -> None:
@@ -239,25 +248,31 @@ class Search:
         else:
             node.fill(s.active, scored_candidates(s, NARROW), NODE_TEMPERATURE)
 
-    def _select(self, node: Node, avail: list[int]) -> int:
-        visits = 0
-        for i in avail:
-            node.seen[i] += 1
-            visits += node.n[i]
-        total_n = sum(node.n[i] for i in avail)
-        mean = sum(node.w[i] for i in avail) / total_n if total_n else 0.0
-        root = math.sqrt(visits + 1)
-        best, best_score = avail[0], -math.inf
-        for i in avail:
-            n = node.n[i]
-            q = node.w[i] / n if n else mean - 0.5
-            score = q + PUCT * node.prior[i] * root / (1 + n)
-            if score > best_score:
-                best, best_score = i, score
-        return best
+    def _select(self, node: Node, legal: Legality | None) -> int | None:
+        """Return the action PUCT prefers among those the guess allows (None: none is legal).
+
+        Legality is asked lazily, best score first: finding every action's targets in every guess
+        took a quarter of the search's time, and the action preferred is nearly always legal.
+        """
+        assert node.acts is not None
+        total = node.visits
+        mean = node.value / total if total else 0.0
+        root = PUCT * math.sqrt(total + 1)
+        n, w, prior = node.n, node.w, node.prior
+        scores = [(w[i] / n[i] if n[i] else mean - 0.5) + prior[i] * root / (1 + n[i]) for i in range(len(n))]
+        while True:
+            best, best_score = -1, -math.inf
+            for i, score in enumerate(scores):
+                if score > best_score:
+                    best, best_score = i, score
+            if best < 0:
+                return None
+            if legal is None or legal.ok(node.keys[best], node.acts[best]):
+                return best
+            scores[best] = -math.inf
 
     def _round_over(self, s: State) -> bool:
-        return s.game_over or s.decision is None or s.turn >= self.turn + self.players
+        return s.game_over or s.decision is None or s.turn >= self.turn + self.horizon
 
     def _playout(self, s: State) -> None:
         """Play the rest of the round quickly: points where a tile scores, now and then something else."""

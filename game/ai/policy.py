@@ -63,14 +63,19 @@ class Outlook:
         for k in self.kingdoms:
             self.owner.append({c: seat for (seat, c), q in s.leaders.items() if (k >> q) & 1})
         self.touching_anything = dilate(self.conn)
+        self.halo_any = 0
+        for h in self.halos:
+            self.halo_any |= h
         self._spoils: dict[int, float] | None = None
+        self._near: dict[int, tuple[int, list[int], int]] = {}
+        self._cuts: tuple[int, int, int] | None = None
 
     def tile_prior(self, color: int, sq: int) -> float:
         """Return how promising a tile of color on sq looks, before playing it."""
         b = bit(sq)
-        touched = [i for i, h in enumerate(self.halos) if h & b]
-        if not touched:
+        if not b & self.halo_any:
             return 0.3 if b & self.touching_anything else -1.0
+        touched = [i for i, h in enumerate(self.halos) if h & b]
         if len(touched) == 2:
             # Joining two kingdoms starts wars when both have a leader of one colour.
             a, c = (self.owner[i] for i in touched)
@@ -84,20 +89,32 @@ class Outlook:
     def leader_prior(self, color: int, sq: int) -> float:
         """Return how promising a leader of color on sq looks, before placing it."""
         s = self.s
-        b = bit(sq)
-        around = neighbours(b)
-        value = 0.3 * (around & s.tiles[RED]).bit_count()
-        for i, k in enumerate(self.kingdoms):
-            if self.halos[i] & b:
-                value += 0.25 * min((k & s.tiles[color]).bit_count(), 8) + 0.5
-                seat = self.owner[i].get(color)
-                if seat is not None and seat != self.me:
-                    value += 1.0     # a revolt: worth a look
-                if color == GREEN:
-                    value += 0.7 * (k & s.treasure).bit_count()
-        region = flood(around & self.conn, self.conn) if around & self.conn else 0
+        temples, touched, region = self._around(sq)
+        value = 0.3 * temples
+        for i in touched:
+            k = self.kingdoms[i]
+            value += 0.25 * min((k & s.tiles[color]).bit_count(), 8) + 0.5
+            seat = self.owner[i].get(color)
+            if seat is not None and seat != self.me:
+                value += 1.0     # a revolt: worth a look
+            if color == GREEN:
+                value += 0.7 * (k & s.treasure).bit_count()
         value += 0.15 * min((region & s.tiles[color]).bit_count(), 8)
         return value
+
+    def _around(self, sq: int) -> tuple[int, list[int], int]:
+        """Return (temples beside sq, kingdoms it touches, the region it would join), found once a square.
+
+        The four colours of leader are weighed on the same squares, so this is asked four times.
+        """
+        found = self._near.get(sq)
+        if found is None:
+            b = bit(sq)
+            around = neighbours(b)
+            touched = [i for i, h in enumerate(self.halos) if h & b]
+            region = flood(around & self.conn, self.conn) if around & self.conn else 0
+            found = self._near[sq] = ((around & self.s.tiles[RED]).bit_count(), touched, region)
+        return found
 
     def catastrophe_prior(self, sq: int) -> float:
         """Return how promising a catastrophe on sq looks.
@@ -108,18 +125,36 @@ class Outlook:
         """
         s = self.s
         b = bit(sq)
-        value = -1.0
-        if b & s.tiles[RED]:
-            for (seat, _), q in s.leaders.items():
-                if b & neighbours(bit(q)) and (neighbours(bit(q)) & s.tiles[RED]).bit_count() == 1:
-                    if seat == self.me:
-                        return -3.0     # never send our own leader home
-                    value = 1.5
+        own_cut, rival_cut, shared = self._cut_masks()
+        if b & own_cut:
+            return -3.0         # never send our own leader home
+        value = 1.5 if b & rival_cut else -1.0
         if b & self.conn:
-            value = max(value, self._break_prior(sq))
+            # Only a kingdom with two or more leaders can be broken to a rival's cost.
+            if b & shared:
+                value = max(value, self._break_prior(sq))
         elif b & ~self.conn & s.board.land:
             value = max(value, self._monument_spoil_prior(sq))
         return value
+
+    def _cut_masks(self) -> tuple[int, int, int]:
+        """Return (temples that are one of our leaders' only temple, the same for rivals' leaders,
+        kingdoms holding two or more leaders), found once for all the catastrophe squares."""
+        if self._cuts is None:
+            s = self.s
+            own = rival = shared = 0
+            for (seat, _), q in s.leaders.items():
+                temples = neighbours(bit(q)) & s.tiles[RED]
+                if temples.bit_count() == 1:
+                    if seat == self.me:
+                        own |= temples
+                    else:
+                        rival |= temples
+            for i, k in enumerate(self.kingdoms):
+                if len(self.owner[i]) >= 2:
+                    shared |= k
+            self._cuts = own, rival, shared
+        return self._cuts
 
     def _break_prior(self, sq: int) -> float:
         """A tile whose loss splits its kingdom: worth it when a rival leader is cut off."""

@@ -26,19 +26,16 @@ from .policy import Action, may_pass
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
-# Calibrated on the project's 2-core build machine (2026-12-01): one iteration takes 0.4-0.8 ms
-# of CPU, so 1,200 iterations took 0.52 s median (0.75 s max) of wall time at load average 1.2
-# and 1.24 s median (1.49 s max) at load average 8 (six parallel jobs on two cores). 2,000 a
-# second of budget puts the default budget's turn decision at ~1.1 s median on that machine when
-# quiet: inside the budget, and twice the search of 1,000 a second, which left hard too close to
-# normal (70% of 10 games).
-ITERATIONS_PER_SECOND = 2000
-# An iteration looks over a whole round: with more seats it plays more actions and weighs more
-# worths, so it costs more. On the same machine, quiet (2026-12-01), 3,000 iterations took 1.07 s
-# median in 2-player positions and 3.09 s in 4-player ones (with the search's second-action
-# judgement). A second of budget buys this share of the 2-player count at larger tables, so the
-# default budget thinks well under 2 s median at every table size.
-SEAT_SHARE = {2: 1.0, 3: 0.7, 4: 0.5}
+# Calibrated on the project's 2-core build machine (2026-12-01, `bench_ai.py --think 20 --jobs 2`:
+# one decision on each core). One 2-player iteration takes ~0.6 ms of wall time there, so 3,000
+# iterations took 1.86 s median, too close to the 2 s the table may wait; 1,400 a second of budget
+# puts the default budget's turn decision near 1.3 s.
+ITERATIONS_PER_SECOND = 1400
+# The search looks over two turns at every table size (game.ai.mcts.HORIZON_TURNS), but with more
+# seats each position has more leaders and kingdoms to weigh: 2,000 iterations took ~1.4 s of CPU in
+# 2-player positions, ~1.5 s in 3-player and ~1.65 s in 4-player ones (same machine, quiet). A
+# second of budget buys this share of the 2-player count, so every table size thinks alike.
+SEAT_SHARE = {2: 1.0, 3: 0.9, 4: 0.85}
 # The root's ranking weighs ~120-160 positions at one ply, each ~0.12 ms of CPU: four of them
 # cost about one iteration.
 ROOT_EVALUATIONS_PER_ITERATION = 4
