@@ -240,9 +240,10 @@ def test_after_the_host_restarts_a_returning_player_is_told_the_whole_game(tmp_p
 
     host, clients = journalled_game(tmp_path, stop_at=20)
     tokens = [c.token for c in clients]
-    before = {seat: expected(host, seat) for seat in (0, 1, None)}
     path = host.journal.path
+    # Read once the host has stopped: a computer still playing could otherwise add a move after the read.
     host.stop()
+    before = {seat: expected(host, seat) for seat in (0, 1, None)}
     close_all(clients)
     again = resumed(path)
     back: list[WireClient] = []
