@@ -102,6 +102,10 @@ class Knowledge:
         """Return a guess of the hidden parts: the unseen tiles shuffled into other hands and the bag."""
         tiles = [COLORS[c] for c in range(4) for _ in range(self.pool[c])]
         rng.shuffle(tiles)
+        return self._dealt(tiles)
+
+    def _dealt(self, tiles: list[str]) -> dict[str, Any]:
+        """Return the guess that deals `tiles` in order: the other hands, then the bag, the rest discarded."""
         hands: list[list[str] | None] = []
         pos = 0
         for other, n in enumerate(self.hidden_counts):
@@ -115,14 +119,14 @@ class Knowledge:
         return deal(self.base, self.view, self.guess(rng))
 
     def quick_sample(self, rng: random.Random) -> State:
-        """Return a State like sample's, dealt for a search that looks no further than the round.
+        """Return a State like sample's, dealt for a search that looks no further than two turns.
 
         A search deals a new guess every iteration, thousands a decision, so this skips what
         `sample` does once per decision: checking the guess against the view (the first deal
         did that) and shuffling the whole bag. Only the tiles a round can reach are drawn at
-        random: the other hands and the first HORIZON_DRAWS tiles of the bag, each a uniform
+        random: the other hands and the first HORIZON_DRAWS tiles a seat of the bag, each a uniform
         draw from the unseen tiles left (so their law is exactly sample's); the rest of the bag,
-        which no one draws before the round is over, lies in colour order, and the unseen tiles
+        which no one draws within the search's two turns, lies in colour order, and the unseen tiles
         beyond the bag (discarded face down) are drawn at random too, so the bag's make-up is
         still a fair guess.
         """
@@ -158,13 +162,8 @@ class Knowledge:
     def _deal_template(self) -> None:
         """Deal the unseen tiles once in colour order (checked against the view by `deal`)."""
         tiles = [COLORS[c] for c in range(4) for _ in range(self.pool[c])]
-        hands: list[list[str] | None] = []
-        pos = 0
-        for other, n in enumerate(self.hidden_counts):
-            hands.append(None if other == self.seat else tiles[pos:pos + n])
-            pos += n
-        beyond = tiles[pos + self.bag_size:]
-        guess = {"hands": hands, "bag": tiles[pos:pos + self.bag_size], "scores": self.scores}
+        guess = self._dealt(tiles)
+        beyond = tiles[sum(self.hidden_counts) + self.bag_size:]
         self._template = deal(self.base, self.view, guess)
         self._fixed_discards = list(self._template.discarded)
         for name in beyond:
