@@ -93,9 +93,10 @@ def test_players_take_their_seats_back_with_their_tokens_and_only_with_them(tmp_
     host, clients = journalled_game(tmp_path, stop_at=25)
     tokens = [c.token for c in clients]
     assert host.journal is not None and host.table is not None
-    path, view_id = host.journal.path, host.table.view_id
     host.stop()
     close_all(clients)
+    # Read once the host has stopped: its computer seat may still act between `play` and the stop.
+    path, view_id = host.journal.path, host.table.view_id
     # The tokens are in the seats file beside the journal, readable by its owner only, never in the journal.
     secrets_file = seats_path(path)
     assert stat.S_IMODE(secrets_file.stat().st_mode) == 0o600
