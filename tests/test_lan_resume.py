@@ -44,13 +44,22 @@ def views(host: Host) -> dict[int | None, dict[str, Any]]:
 
 
 def journalled_game(tmp_path: Path, players: int = 3, stop_at: int | None = None) -> tuple[Host, list[WireClient]]:
-    """Play a hosted game (the last seat a computer) to stop_at actions or the end; return host and clients."""
+    """Play a hosted game (the last seat a computer) to stop_at actions or the end; return host and clients.
+
+    Stopped early, it stops where a LAN player (never the computer) is to move: nothing moves until the
+    host stops, and a resumed copy's computer waits for the players too.
+    """
     host = make_host(players=players, seed=21, data_dir=tmp_path / "data")
     host.set_plan(players - 1, "computer", "easy")
     clients = seat_players(host, players - 1)
     host.start_game()
-    until = None if stop_at is None else (lambda: host.actions >= stop_at)
-    play(host, dict(enumerate(clients)), random.Random(3), until=until)
+
+    def still() -> bool:
+        assert host.table is not None and stop_at is not None
+        with host.lock:  # the computer may be moving: the count and the seat to move, read together
+            return host.actions >= stop_at and host.table.to_move() != players - 1
+
+    play(host, dict(enumerate(clients)), random.Random(3), until=None if stop_at is None else still)
     return host, clients
 
 
@@ -103,6 +112,8 @@ def test_players_take_their_seats_back_with_their_tokens_and_only_with_them(tmp_
     assert all(token not in path.read_text() for token in tokens)
     assert [s["token"] for s in load_secrets(secrets_file).seats] == [*tokens, None]
 
+    # Its computer plays at once, but journalled_game stopped on a player's move: the view holds still until
+    # a player acts (below, in `play`).
     again = resumed(path, computer_delay=0.0)
     back: list[WireClient] = []
     try:
