@@ -29,8 +29,9 @@ THINK_POLL = 0.01  # seconds between looks at a decision being worked out
 class SeatsLink(LocalLink):
     """The computer seats' link to the hosted table: every seat, no update queue, under the host's lock."""
 
-    def __init__(self, table: Table, lock: Any) -> None:
+    def __init__(self, table: Table, lock: Any, level_of: Callable[[int], str | None]) -> None:
         self.lock = lock
+        self.level_of = level_of
         super().__init__(table, frozenset(range(table.players)))
         self._queue.clear()  # the first update nobody will read
 
@@ -54,6 +55,11 @@ class SeatsLink(LocalLink):
 
     def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
         with self.lock:
+            # Asked again under the lock: the driver looked before it decided, and meanwhile the seat's
+            # player may have come back, or the host closed. Then the decision is nobody's to send.
+            if self.level_of(seat) is None:
+                log.info("a computer's decision for seat %d dropped: the seat is no longer a computer's", seat + 1)
+                return
             super().send(seat, action, view_id)  # the table refuses a decision for a view gone by
 
 
@@ -63,7 +69,7 @@ class HostComputers:
     def __init__(self, table: Table, lock: Any, level_of: Callable[[int], str | None], *,
                  min_think: float, workers: Workers = "process") -> None:
         self.table, self.lock, self.level_of = table, lock, level_of
-        self.link = SeatsLink(table, lock)
+        self.link = SeatsLink(table, lock, level_of)
         self.seats = ComputerSeats(self.link, level_of, table.ai_seed, min_think=min_think, workers=workers)
         self._wake = threading.Event()
         self._stop = threading.Event()

@@ -284,9 +284,12 @@ class Host(SocketLoop):
         self._computers.start()
 
     def _level_of(self, seat: int) -> str | None:
-        """Return the level the computer plays seat at now, or None when a person plays it."""
+        """Return the level the computer plays seat at now, or None when a person plays it or the hosted
+        game is no longer being played (a closed host's computers must not move in its journal)."""
         with self.lock:
-            return self.core.level_of(seat) if self.core.is_computer(seat) else None
+            if self.core.phase != "playing" or not self.core.is_computer(seat):
+                return None
+            return self.core.level_of(seat)
 
     def _poke_computers(self) -> None:
         if self._computers is not None:

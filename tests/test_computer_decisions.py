@@ -86,7 +86,7 @@ class HostGap(ReturningPlayer, SeatsLink):
 def test_a_stand_ins_decision_is_refused_when_the_player_moved_in_the_gap(kind: str) -> None:
     lock = threading.RLock()
     table = two_seats(lock=lock)
-    link = LocalGap(table, frozenset({0, 1})) if kind == "hot-seat" else HostGap(table, lock)
+    link = LocalGap(table, frozenset({0, 1})) if kind == "hot-seat" else HostGap(table, lock, {0: "normal"}.get)
     assert table.to_move() == 0 and table.state.actions_left == 2
     with ComputerSeats(link, lambda seat: "normal" if seat == 0 else None, table.ai_seed,
                        min_think=0, workers="inline") as driver:
@@ -101,6 +101,21 @@ def test_a_stand_ins_decision_is_refused_when_the_player_moved_in_the_gap(kind: 
         assert driver.tick() is None and driver.job is not None and driver.job.view_id == 1
         assert driver.tick() == 0 and len(table.records) == 2 and table.records[1].seat == 0
         assert not driver.errors
+
+
+def test_a_stand_ins_decision_is_dropped_when_its_player_took_the_seat_back() -> None:
+    """The host's link asks again, under the lock, whether the seat is still the computer's: a player who
+    came back (or a host that closed) between the driver's look and its send gets no move made for them."""
+    lock = threading.RLock()
+    table = two_seats(lock=lock)
+    hosted = {0: "normal"}                  # who the host says plays each seat, as it changes
+    link = SeatsLink(table, lock, hosted.get)
+    with ComputerSeats(link, lambda seat: "normal" if seat == 0 else None, table.ai_seed,
+                       min_think=0, workers="inline") as driver:
+        assert driver.tick() is None and driver.job is not None     # decided for seat 0
+        hosted.pop(0)                       # the player is back before the decision is sent
+        driver.tick()
+        assert table.records == [] and table.view_id == 0
 
 
 # --- a dead worker: the decision is asked again on a thread, never on the caller's ---------------------
