@@ -1,4 +1,4 @@
-"""The hard level's budget is a count of search iterations: its decision does not depend on the clock."""
+"""The hard level's budget is a count of simulations, not the clock; what its search weighs and sees."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from typing import Any
 
 from game.ai import DEFAULT_BUDGET, MAX_BUDGET, choose
 from game.ai.determinize import knowledge
-from game.ai.mcts import Search, settle_in_place
-from game.ai.search import ITERATIONS_PER_SECOND, SEAT_SHARE, iterations_for, think
-from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
-from game.rules.engine import apply_in_place
+from game.ai.levels import normal
+from game.ai.reply import PLAN_WIDTH, TurnSearch, play_turns
+from game.ai.search import SEAT_SHARE, SIMULATIONS_PER_SECOND, simulations_for, think
+from game.rules import apply, events_for, legal_actions, load_scenario, new_game, to_move, view_for
+
+from .scenarios import SPARE, SPARE_TREASURES, scenario
 
 BUDGET = 0.08   # seconds: a small budget keeps the test fast; the count, not the clock, decides
 
@@ -35,13 +37,13 @@ def positions() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
 
 def decide_all(ps: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> list[tuple[Any, ...]]:
     """Return each position's hard decision through the contract and the search's own account of it
-    (action, iterations), checking the clock never cut a search."""
+    (action, simulations), checking the clock never cut a search."""
     out = []
     for i, (view, history) in enumerate(ps):
         thought = think(knowledge(view, history), random.Random(1000 + i), BUDGET)
         assert not thought.stopped_by_clock
-        assert thought.iterations == thought.granted - thought.root_cost
-        out.append((choose(view, "hard", 1000 + i, BUDGET, history), thought.action, thought.iterations))
+        assert thought.simulations == thought.granted - thought.root_cost
+        out.append((choose(view, "hard", 1000 + i, BUDGET, history), thought.action, thought.simulations))
     return out
 
 
@@ -71,65 +73,80 @@ def test_hard_decides_the_same_under_different_load() -> None:
 
 
 def test_the_budget_buys_a_fixed_count_and_root_ranking_is_paid_from_it() -> None:
-    assert iterations_for(None) == round(DEFAULT_BUDGET * ITERATIONS_PER_SECOND)
-    assert iterations_for(60.0) == round(MAX_BUDGET * ITERATIONS_PER_SECOND)
-    assert iterations_for(0.0) == 1
-    # Larger tables cost more per iteration: a second buys fewer, so the default still thinks quickly.
-    assert iterations_for(None, 4) == round(DEFAULT_BUDGET * ITERATIONS_PER_SECOND * SEAT_SHARE[4])
-    assert iterations_for(None, 4) < iterations_for(None, 3) < iterations_for(None, 2)
+    assert simulations_for(None) == round(DEFAULT_BUDGET * SIMULATIONS_PER_SECOND)
+    assert simulations_for(60.0) == round(MAX_BUDGET * SIMULATIONS_PER_SECOND)
+    assert simulations_for(0.0) == 1
+    # Larger tables cost more per simulation: a second buys fewer, so the default still thinks quickly.
+    assert simulations_for(None, 4) == round(DEFAULT_BUDGET * SIMULATIONS_PER_SECOND * SEAT_SHARE[4])
+    assert simulations_for(None, 4) < simulations_for(None, 3) < simulations_for(None, 2)
     view, history = positions()[0]
     thought = think(knowledge(view, history), random.Random(3), BUDGET)
-    assert thought.granted == iterations_for(BUDGET)
+    assert thought.granted == simulations_for(BUDGET)
     assert thought.root_cost > 0        # the root's ranking weighed dozens of positions
-    assert thought.iterations == thought.granted - thought.root_cost
+    assert thought.simulations == thought.granted - thought.root_cost
 
 
-def test_the_search_judges_its_own_second_action_as_normal_does() -> None:
-    """Below each first action tried, our second action is ordered by the full evaluation one ply ahead
-    (normal's judgement), not by the cheap priors: the best follow-up is tried first."""
-    view, history = positions()[0]
-    know = knowledge(view, history)
-    rng = random.Random(5)
-    tree = Search(know, rng, allow_pass=True)
-    tree.run(400)
-    judged = 0
-    for i, child in tree.root.children.items():
-        if child.acts is None or child.mover != know.seat:
-            continue
-        s = know.sample(random.Random(9))
-        apply_in_place(s, tree.root.acts[i])
-        settle_in_place(s)
-        if s.active != know.seat or s.actions_left != 1:
-            continue
-        # The priors fall as normal's one-ply values fall (a softmax of them), and the first is the best.
-        assert child.prior == sorted(child.prior, reverse=True)
-        assert child.prior[0] > child.prior[-1]
-        judged += 1
-    assert judged >= 3, "the search looked at too few second actions to check"
+def test_plans_are_whole_turns_and_hold_normals_own_choice() -> None:
+    """Where two actions are left, the plans weighed are whole turns (a first action and a second chosen by
+    normal's one-ply judgement after it), and normal's own choice for the same guess is among them."""
+    checked = 0
+    for i, (view, history) in enumerate(positions()):
+        know = knowledge(view, history)
+        search = TurnSearch(know, random.Random(i), allow_pass=True)
+        assert 1 < len(search.plans) <= PLAN_WIDTH
+        assert all(1 <= len(plan) <= 2 for plan in search.plans)
+        assert any(len(plan) == 2 for plan in search.plans)
+        chosen = normal(know, random.Random(i))
+        assert any(plan[0] == chosen for plan in search.plans), chosen
+        checked += 1
+    assert checked == 3
 
 
-def test_at_four_seats_the_search_looks_over_our_turn_and_the_next_seats() -> None:
-    """The tree holds only our own decisions and the next seat's (two turns, game.ai.mcts.HORIZON_TURNS),
-    and every action it chose on the way down was legal in the guess it was chosen in."""
-    s = new_game(4, 33, ())
-    rng = random.Random(33)
-    seen: list[list[dict[str, Any]]] = [[] for _ in range(4)]
-    while not (s.decision["kind"] == "action" and s.actions_left == 2 and s.turn >= 12):
-        s, events = apply(s, rng.choice(legal_actions(s)))
-        for i in range(4):
-            seen[i].extend(events_for(events, i))
-    seat = to_move(s)
-    know = knowledge(view_for(s, seat), seen[seat])
-    tree = Search(know, random.Random(4), allow_pass=True)
-    tree.run(600)
-    movers: set[int] = set()
-    depth = 0
-    stack = [(tree.root, 0)]
-    while stack:
-        node, d = stack.pop()
-        if node.acts is not None:
-            movers.add(node.mover)
-            depth = max(depth, d)
-        stack.extend((child, d + 1) for child in node.children.values())
-    assert movers == {seat, (seat + 1) % 4}
-    assert depth >= 2       # it did reach the next seat's replies
+def test_every_plan_is_played_to_the_end_of_the_next_seats_turn() -> None:
+    """A plan is weighed where it matters: our turn played, then the next seat's whole reply, at every
+    table size (at four seats the later rivals are not played)."""
+    for players in (2, 4):
+        s = new_game(players, 33, ())
+        rng = random.Random(33)
+        seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        while not (s.decision["kind"] == "action" and s.actions_left == 2 and s.turn >= 12):
+            s, events = apply(s, rng.choice(legal_actions(s)))
+            for i in range(players):
+                seen[i].extend(events_for(events, i))
+        seat = to_move(s)
+        know = knowledge(view_for(s, seat), seen[seat])
+        search = TurnSearch(know, random.Random(4), allow_pass=True)
+        for plan in search.plans:
+            after = play_turns(know.quick_sample(random.Random(5)), plan, seat)
+            assert after.game_over or (after.turn == s.turn + 2 and after.active == (seat + 2) % players)
+
+
+# Seat 0's king stands in a small kingdom; a lone black tile lies between it and seat 1's kingdom, whose
+# king is backed by four black tiles. Joining that tile (5,6) scores our king a point and looks best one ply
+# ahead, but leaves (5,7) one square from seat 1's king: any tile there starts a black war we must lose
+# (2 black tiles and one in hand against 4). A black tile anywhere else around our kingdom scores the same.
+#
+#   col  4 5 6 7 8 9 10
+#   r4   r . . . . r k
+#   r5   r K . k . S k
+#   r6   . . . . . k k
+EXPOSED = {"kind": "place_tile", "color": "black", "to": [5, 6]}
+
+
+def exposed_position() -> dict[str, Any]:
+    return view_for(load_scenario(scenario(
+        ("r....rk", (4, 4)), ("rK.k.Sk", (5, 4)), (".....kk", (6, 4)),
+        ("R", (8, 0)), ("G", (10, 0)), ("B", (9, 1)), *SPARE,
+        temples=False, treasures=SPARE_TREASURES,
+        hands=[["black", "black", "blue", "blue", "blue", "blue"], ["red", "red", "green", "green", "blue", "blue"]],
+        # Black is both seats' lowest colour, so the war's points and the lost king weigh fully.
+        scores=[{"red": 5, "blue": 5, "green": 5, "black": 1}, {"red": 5, "blue": 5, "green": 5, "black": 2}],
+        catastrophes=[0, 2], actions_left=1, seed=5)), 0)
+
+
+def test_hard_sees_the_war_its_tile_would_hand_the_next_player_and_normal_does_not() -> None:
+    view = exposed_position()
+    assert all(choose(view, "normal", seed) == EXPOSED for seed in range(3))
+    for seed in range(3):
+        action = choose(view, "hard", seed, 0.5)
+        assert action != EXPOSED and action["kind"] == "place_tile" and action["color"] == "black", action

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import apply, legal_actions
-from game.rules.boards import bit, dilate, flood, index, neighbours, squares_of
-from game.rules.state import COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
+from game.rules.boards import bit, dilate, flood, index, neighbours, square, squares_of
+from game.rules.placement import leader_targets, tile_targets_by_terrain
+from game.rules.state import BLUE, COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
 
 from .conflict import quick_support, quick_war
 from .evaluate import FULL_SIGHT, Weights, evaluate
@@ -254,6 +255,73 @@ def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) 
     return out
 
 
+def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
+    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles and
+    leaders, a catastrophe only where it cuts a leader's single temple, and pass (no swaps: a swap
+    changes nothing on the board). A search asks this thousands of times a decision."""
+    board = Outlook(s)
+    tiles, leaders, moves, cats = [], [], [], []
+    cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
+    for a in legal_actions(s):
+        kind = a["kind"]
+        if kind == "place_tile":
+            tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
+        elif kind == "place_leader":
+            leaders.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])), a))
+        elif kind == "move_leader":
+            moves.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])) - 0.3, a))
+        elif kind == "catastrophe" and cut >> _sq(a["to"]) & 1:
+            cats.append((1.5, a))
+    out = [a for _, a in _best(tiles, limits.tiles) + _best(leaders, limits.leaders) + _best(moves, limits.moves)
+           + _best(cats, limits.catastrophes)]
+    out.extend(a for a in attacks(s, board) if a not in out)
+    out.append(PASS)
+    return out
+
+
+def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Action]:
+    """Return up to `most` turn actions that start a conflict: a tile joining two kingdoms that share a
+    leader colour (a war, one tile a square), then a leader placed beside the most temples in a kingdom
+    where a rival's leader of its colour stands (a revolt).
+
+    The priors rank scoring tiles above these, so with a full hand a short candidate list never held
+    them: a level that looks ahead must see the attacks it can make and the ones it leaves open.
+    """
+    board = board or Outlook(s)
+    seat = s.active
+    hand = s.hands[seat]
+    out: list[Action] = []
+    halos = board.halos
+    land, river = tile_targets_by_terrain(s, board.kingdoms)
+    for i in range(len(halos)):
+        for j in range(i + 1, len(halos)):
+            if not set(board.owner[i]) & set(board.owner[j]):
+                continue
+            for sq in squares_of(halos[i] & halos[j] & (land | river)):
+                on_river = bool(river >> sq & 1)
+                # The placed tile fights on neither side (section 11): spend the colour held most.
+                fits = [c for c in range(4) if hand[c] and (c == BLUE) == on_river]
+                if fits:
+                    color = max(fits, key=lambda c: (hand[c], -c))
+                    out.append({"kind": "place_tile", "color": COLORS[color], "to": square(sq)})
+    revolts: list[tuple[int, Action]] = []
+    for color in range(4):
+        if (seat, color) in s.leaders:
+            continue
+        rivals = 0
+        for i, owners in enumerate(board.owner):
+            if owners.get(color, seat) != seat:
+                rivals |= halos[i]
+        if not rivals:
+            continue
+        for sq in squares_of(leader_targets(s, None, board.kingdoms) & rivals):
+            temples = (neighbours(bit(sq)) & s.tiles[RED]).bit_count()
+            revolts.append((temples, {"kind": "place_leader", "leader": COLORS[color], "to": square(sq)}))
+    revolts.sort(key=lambda t: -t[0])
+    out.extend(a for _, a in revolts[:2])
+    return out[:most]
+
+
 def _best(scored: list[tuple[float, Action]], n: int) -> list[tuple[float, Action]]:
     # A stable sort keeps the engine's fixed order among equals: decisions stay reproducible.
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
@@ -334,13 +402,14 @@ def ranked(s: State, actions: list[Action], w: Weights = FULL_SIGHT) -> list[tup
     return out
 
 
+def best_of(s: State, acts: list[Action], w: Weights = FULL_SIGHT) -> Action:
+    """Return the action among acts with the best value one ply ahead."""
+    return acts[0] if len(acts) == 1 else acts[ranked(s, acts, w)[0][1]]
+
+
 def greedy(s: State, limits: Limits = WIDE, w: Weights = FULL_SIGHT, allow_pass: bool = True) -> Action:
     """Return the action with the best value one ply ahead."""
-    acts = candidates(s, limits, allow_pass)
-    if len(acts) == 1:
-        return acts[0]
-    best = ranked(s, acts, w)[0]
-    return acts[best[1]]
+    return best_of(s, candidates(s, limits, allow_pass), w)
 
 
 def two_actions(s: State, limits: Limits, width: int, w: Weights = FULL_SIGHT, allow_pass: bool = True) -> Action:
@@ -375,14 +444,3 @@ def noisy_greedy(s: State, rng: random.Random, limits: Limits, w: Weights, sprea
     pick = [o for o in order if acts[o[1]] != PASS][:spread]
     weights = [2.0 ** -k for k in range(len(pick))]
     return acts[rng.choices(pick, weights=weights)[0][1]]
-
-
-def fast_policy(s: State, rng: random.Random) -> Action:
-    """A cheap but sensible player for playouts: greedy over a tiny candidate list."""
-    assert s.decision is not None
-    if s.decision["kind"] != "action":
-        return quick_answer(s)
-    acts = candidates(s, TINY)
-    if rng.random() < 0.1:
-        return rng.choice(acts)
-    return acts[ranked(s, acts)[0][1]]
