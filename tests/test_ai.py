@@ -15,6 +15,7 @@ import pytest
 
 from game.ai import LEVELS, choose
 from game.ai.determinize import knowledge
+from game.ai.policy import attacks, reply_candidates
 from game.ai.search import hard
 from game.rules import apply, events_for, legal_actions, new_game, to_move, view_for
 from game.rules.state import State
@@ -85,6 +86,21 @@ def test_hard_is_legal_on_every_decision_kind_with_a_tiny_budget() -> None:
         action = choose(view_for(s, seat), "hard", i, budget_s=0.02, history=history)
         assert time.perf_counter() - start < 5.0
         assert action in legal_actions(s), (s.decision["kind"], action)
+
+
+def test_attacks_and_a_rivals_reply_candidates_are_legal() -> None:
+    """The wars and revolts hard's look-ahead builds from target masks, and the few actions a rival's reply
+    weighs, are all actions the engine allows (an illegal one would stop hard's decision)."""
+    found = 0
+    for s, _ in positions():
+        if s.decision["kind"] != "action":
+            continue
+        legal = legal_actions(s)
+        ideas = attacks(s, most=99)
+        found += len(ideas)
+        for action in ideas + reply_candidates(s):
+            assert action in legal, action
+    assert found >= 20, "too few wars or revolts in these positions to check"
 
 
 def test_guessed_states_agree_with_the_view() -> None:
@@ -173,8 +189,8 @@ def test_same_view_same_decision() -> None:
         for level in ("easy", "normal"):
             for hist in (history, None):
                 assert choose(va, level, i, history=hist) == choose(vb, level, i, history=hist), (level, i)
-        a = hard(knowledge(va, history), random.Random(i), rounds=12)
-        b = hard(knowledge(vb, history), random.Random(i), rounds=12)
+        a = hard(knowledge(va, history), random.Random(i), simulations=12)
+        b = hard(knowledge(vb, history), random.Random(i), simulations=12)
         assert a == b, (s.decision["kind"], a, b)
 
 

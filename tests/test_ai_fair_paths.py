@@ -24,7 +24,7 @@ from .test_ai_seats import WireLink
 
 AI_SEED = 2**90 + 17
 DEADLINE = 60.0
-HARD_BUDGET = 0.02  # hard's budget is counted in search iterations, so it decides alike however busy the machine
+HARD_BUDGET = 0.02  # hard's budget is counted in simulations, so it decides alike however busy the machine
 
 
 def twin_table(state: Any, history: list[dict[str, Any]], seat: int, level: str) -> Table:

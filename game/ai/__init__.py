@@ -28,8 +28,8 @@ def choose(view: dict[str, Any], level: str, rng_seed: int, budget_s: float | No
     budget_s bounds the hard level's thinking (default DEFAULT_BUDGET, at most MAX_BUDGET);
     history is the list of events this seat has seen so far, used to estimate hidden scores
     and which tiles have left the game. Every level gives the same answer for the same view,
-    history and seed (and hard for the same budget too: it buys a fixed number of search
-    iterations, game.ai.search), however busy the machine is.
+    history and seed (and hard for the same budget too: it buys a fixed number of
+    simulations, game.ai.search), however busy the machine is.
     """
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")

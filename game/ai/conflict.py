@@ -133,8 +133,9 @@ def _defence_values(s: State, seat: int, need: int) -> tuple[float, float]:
     return _settled_value(held_after, seat) + TILE_COST * need, _settled_value(fallen, seat)
 
 
-# The cheap value model a search uses for conflicts inside its playouts: a leader kept or lost,
-# and the points the winner scores (a war's points grow with the loser's side).
+# The cheap value model for conflicts inside a look-ahead (hard's plans and replies, normal's one
+# ply): a leader kept or lost, and the points the winner scores (a war's points grow with the
+# loser's side).
 QUICK_WIN, QUICK_LOSE = 2.0, -2.0
 
 

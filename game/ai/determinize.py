@@ -121,9 +121,9 @@ class Knowledge:
     def quick_sample(self, rng: random.Random) -> State:
         """Return a State like sample's, dealt for a search that looks no further than two turns.
 
-        A search deals a new guess every iteration, thousands a decision, so this skips what
-        `sample` does once per decision: checking the guess against the view (the first deal
-        did that) and shuffling the whole bag. Only the tiles a round can reach are drawn at
+        A search deals many guesses a decision (every plan still in hard's running is played on
+        each), so this skips what `sample` does once per decision: checking the guess against the
+        view (the first deal did that) and shuffling the whole bag. Only the tiles a round can reach are drawn at
         random: the other hands and the first HORIZON_DRAWS tiles a seat of the bag, each a uniform
         draw from the unseen tiles left (so their law is exactly sample's); the rest of the bag,
         which no one draws within the search's two turns, lies in colour order, and the unseen tiles

@@ -5,8 +5,10 @@ few dozen actions, not hundreds: tiles and leaders that score, swaps of useful s
 catastrophes that cut a rival's temple, break a kingdom or spoil a monument), the pass rule
 (`may_pass`: no endless passing), quick answers to follow-up decisions (support and the order of
 wars by the solved rules of game.ai.conflict; offers, treasures), `settle` (play those answers
-until the next turn action), and the greedy chooser the easy and normal levels are built on and
-whose priors the hard level's search starts from. Values are taken at the end of the turn.
+until the next turn action), and the greedy chooser the easy and normal levels are built on, that
+the hard level's plans start from, and that plays a rival's reply in hard's look-ahead
+(`reply_candidates`, `attacks`: the wars and revolts a player can start). Values are taken at the
+end of the turn.
 Imports game.rules only; never game.ui, net or pygame.
 """
 
@@ -256,9 +258,10 @@ def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) 
 
 
 def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
-    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles and
-    leaders, a catastrophe only where it cuts a leader's single temple, and pass (no swaps: a swap
-    changes nothing on the board). A search asks this thousands of times a decision."""
+    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles,
+    leaders and leader moves, a catastrophe only where it cuts a leader's single temple, every war or
+    revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
+    Hard's look-ahead asks this hundreds of times a decision."""
     board = Outlook(s)
     tiles, leaders, moves, cats = [], [], [], []
     cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
@@ -305,6 +308,7 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
                     color = max(fits, key=lambda c: (hand[c], -c))
                     out.append({"kind": "place_tile", "color": COLORS[color], "to": square(sq)})
     revolts: list[tuple[int, Action]] = []
+    targets = leader_targets(s, None, board.kingdoms)
     for color in range(4):
         if (seat, color) in s.leaders:
             continue
@@ -314,7 +318,7 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
                 rivals |= halos[i]
         if not rivals:
             continue
-        for sq in squares_of(leader_targets(s, None, board.kingdoms) & rivals):
+        for sq in squares_of(targets & rivals):
             temples = (neighbours(bit(sq)) & s.tiles[RED]).bit_count()
             revolts.append((temples, {"kind": "place_leader", "leader": COLORS[color], "to": square(sq)}))
     revolts.sort(key=lambda t: -t[0])

@@ -8,7 +8,8 @@ leaves. Hard does three things more:
   actions normal's judgement rates best after it), so a first action is weighed with the second
   that follows it.
 - **The reply**: after our turn, the next seat plays its own turn, each action chosen greedily
-  by the evaluation from its side (normal's one-ply judgement), so a plan that hands a rival a
+  by the evaluation from its side among a few candidates (the best-looking tiles and leaders, and
+  every war or revolt it could start: `policy.reply_candidates`), so a plan that hands a rival a
   winning revolt, a war or a treasure is seen to cost what it costs.
 - **Many guesses, shared**: every plan is played on the same guesses of the hidden tiles (the
   rival's hand, the draws, the support it can commit), so plans are compared on equal terms and
@@ -100,15 +101,11 @@ def _key(a: Action) -> str:
     return repr(sorted(a.items()))
 
 
-def _settled(s: State) -> State:
-    return settle(s) if not s.game_over and s.decision is not None and s.decision["kind"] != "action" else s
-
-
 def play_turns(s: State, plan: Plan, seat: int) -> State:
     """Play plan for seat on guess s, then the next seat's turn as its greedy instinct plays it; return
     the position at the end of that turn (s itself may be changed too)."""
     for a in plan:
-        s = _settled(s)
+        s = settle(s)
         if not _ours(s, seat):
             break
         try:
@@ -117,10 +114,10 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         except IllegalAction:
             # The guess changed what follows (a conflict went otherwise): decide as normal would.
             apply_in_place(s, greedy(s, NARROW))
-    s = _settled(s)
+    s = settle(s)
     if _ours(s, seat):
         apply_in_place(s, PASS)
-        s = _settled(s)
+        s = settle(s)
     turn = s.turn
     while not s.game_over and s.decision is not None and s.turn == turn:
         if s.decision["kind"] != "action":
@@ -144,7 +141,7 @@ class TurnSearch:
         self.seat = know.seat
         first = know.sample(rng)
         self.players = first.players
-        self.plans, self.priors, self.root_cost = plans(first, self.seat, allow_pass)
+        self.plans, _, self.root_cost = plans(first, self.seat, allow_pass)
         self.guesses: list[State] = []
         self.simulations = 0
         self.stopped_by_clock = False

@@ -57,15 +57,15 @@ def simulations_for(budget_s: float | None, players: int = 2) -> int:
 
 
 def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
-          rounds: int | None = None) -> Thought:
-    """Search a turn action: for the budget's simulations, or exactly `rounds` simulations after finding the plans."""
+          simulations: int | None = None) -> Thought:
+    """Search a turn action: for the budget's simulations, or exactly `simulations` after finding the plans."""
     start = time.perf_counter()
     budget = min(DEFAULT_BUDGET if budget_s is None else budget_s, MAX_BUDGET)
     s = know.sample(rng)
     search = TurnSearch(know, rng, may_pass(s, know.whole_passes))
     root_cost = math.ceil(search.root_cost / PLAN_POSITIONS_PER_SIMULATION)
-    if rounds is not None:
-        granted, target, stop = rounds + root_cost, rounds, None
+    if simulations is not None:
+        granted, target, stop = simulations + root_cost, simulations, None
     else:
         granted = simulations_for(budget, search.players)
         # At least one simulation, so that the search always looks past its plans.
@@ -76,12 +76,12 @@ def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
 
 
 def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
-         rounds: int | None = None) -> Action:
-    """Return the hard level's decision for the budget (or after `rounds` simulations)."""
+         simulations: int | None = None) -> Action:
+    """Return the hard level's decision for the budget (or after exactly `simulations`)."""
     s = know.sample(rng)
     kind = s.decision["kind"]
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     if kind != "action":
         return normal(know, rng)
-    return think(know, rng, budget_s, rounds).action
+    return think(know, rng, budget_s, simulations).action

@@ -105,7 +105,7 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
 def apply_in_place(s: State, action: Any) -> list[Event]:
     """Carry out `action` on s itself and return the events: the search-speed path.
 
-    For a search that owns s (a copy made once per playout) and plays actions it knows are legal:
+    For a search that owns s (a copy made once per look-ahead) and plays actions it knows are legal:
     no copy is made, so an illegal action may leave s half changed. `apply` is the contract.
     """
     kind, handler = _checked(s, action, None)

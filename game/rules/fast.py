@@ -2,8 +2,9 @@
 
 Owns: `random_action` (uniform over the kinds of turn action, then over that kind's squares, read
 straight from the target bitboards) and `scoring_tile` (a tile placement that scores for the
-player now, the cheap instinct of a playout). With `apply_in_place` these let a search play
-tens of thousands of actions a second. Every action returned is legal: it is taken from the same
+player now, the cheap instinct of a playout). With `apply_in_place` these let a random playout
+run tens of thousands of actions a second (benchmarks/bench_engine.py measures it; no computer level
+plays random playouts today). Every action returned is legal: it is taken from the same
 target bitboards that `legal_actions` lists and `apply` checks.
 """
 
