@@ -231,22 +231,7 @@ def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list
 def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[tuple[float, Action]]:
     """Return (prior, action) for the turn actions worth evaluating, best-looking first within each kind."""
     board = Outlook(s)
-    tiles, leaders, moves, cats = [], [], [], []
-    out: list[tuple[float, Action]] = []
-    for a in legal_actions(s):
-        kind = a["kind"]
-        if kind == "place_tile":
-            tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
-        elif kind == "place_leader":
-            leaders.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])), a))
-        elif kind == "move_leader":
-            moves.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])) - 0.3, a))
-        elif kind == "catastrophe":
-            p = board.catastrophe_prior(_sq(a["to"]))
-            if p > 0:
-                cats.append((p, a))
-        elif kind == "withdraw_leader":
-            out.append((-0.5, a))
+    tiles, leaders, moves, cats, out = _by_kind(s, board, board.catastrophe_prior)
     out.extend(_best(tiles, limits.tiles))
     out.extend(_best(leaders, limits.leaders))
     out.extend(_best(moves, limits.moves))
@@ -257,14 +242,17 @@ def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) 
     return out
 
 
-def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
-    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles,
-    leaders and leader moves, a catastrophe only where it cuts a leader's single temple, every war or
-    revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
-    Hard's look-ahead asks this hundreds of times a decision."""
-    board = Outlook(s)
-    tiles, leaders, moves, cats = [], [], [], []
-    cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
+Scored = list[tuple[float, Action]]
+
+
+def _by_kind(s: State, board: Outlook, catastrophe: Any) -> tuple[Scored, Scored, Scored, Scored, Scored]:
+    """Return the legal turn actions with their priors, by kind: tiles, leaders placed, leaders moved,
+    catastrophes (those `catastrophe(square)` scores above 0) and withdrawals."""
+    tiles: Scored = []
+    leaders: Scored = []
+    moves: Scored = []
+    cats: Scored = []
+    withdrawals: Scored = []
     for a in legal_actions(s):
         kind = a["kind"]
         if kind == "place_tile":
@@ -273,8 +261,23 @@ def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
             leaders.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])), a))
         elif kind == "move_leader":
             moves.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])) - 0.3, a))
-        elif kind == "catastrophe" and cut >> _sq(a["to"]) & 1:
-            cats.append((1.5, a))
+        elif kind == "catastrophe":
+            p = catastrophe(_sq(a["to"]))
+            if p > 0:
+                cats.append((p, a))
+        elif kind == "withdraw_leader":
+            withdrawals.append((-0.5, a))
+    return tiles, leaders, moves, cats, withdrawals
+
+
+def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
+    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles,
+    leaders and leader moves, a catastrophe only where it cuts a leader's single temple, every war or
+    revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
+    Hard's look-ahead asks this hundreds of times a decision."""
+    board = Outlook(s)
+    cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
+    tiles, leaders, moves, cats, _ = _by_kind(s, board, lambda sq: 1.5 if cut >> sq & 1 else 0.0)
     out = [a for _, a in _best(tiles, limits.tiles) + _best(leaders, limits.leaders) + _best(moves, limits.moves)
            + _best(cats, limits.catastrophes)]
     out.extend(a for a in attacks(s, board) if a not in out)
