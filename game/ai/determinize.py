@@ -123,12 +123,12 @@ class Knowledge:
 
         A search deals many guesses a decision (every plan still in hard's running is played on
         each), so this skips what `sample` does once per decision: checking the guess against the
-        view (the first deal did that) and shuffling the whole bag. Only the tiles a round can reach are drawn at
-        random: the other hands and the first HORIZON_DRAWS tiles a seat of the bag, each a uniform
-        draw from the unseen tiles left (so their law is exactly sample's); the rest of the bag,
-        which no one draws within the search's two turns, lies in colour order, and the unseen tiles
-        beyond the bag (discarded face down) are drawn at random too, so the bag's make-up is
-        still a fair guess.
+        view (the first deal did that) and shuffling the whole bag. Only the tiles a round can
+        reach are drawn at random: the other hands and the first HORIZON_DRAWS tiles a seat of the
+        bag, each a uniform draw from the unseen tiles left (so their law is exactly sample's); the
+        rest of the bag, which no one draws within the search's two turns, lies in colour order,
+        and the unseen tiles beyond the bag (discarded face down) are drawn at random too, so the
+        bag's make-up is still a fair guess.
         """
         if self._template is None:
             self._deal_template()

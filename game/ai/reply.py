@@ -65,9 +65,9 @@ def _ours(s: State, seat: int) -> bool:
     return not s.game_over and d is not None and d["kind"] == "action" and d["seat"] == seat
 
 
-def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], list[float], int]:
-    """Return the plans worth weighing (best-looking first), their one-guess values, and the
-    positions judged to find them (their cost)."""
+def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], int]:
+    """Return the plans worth weighing (best-looking on this guess first) and the positions judged to
+    find them (their cost)."""
     acts = candidates(s, WIDE, allow_pass)
     known = len(acts)
     acts += [a for a in attacks(s) if a not in acts]
@@ -94,7 +94,7 @@ def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], list[float
         for v1, i, _ in first[FIRST_WIDTH:PLAN_WIDTH]:
             keep((acts[i],), v1)
     order = sorted(found.values(), key=lambda vp: -vp[0])[:PLAN_WIDTH]
-    return [p for _, p in order], [v for v, _ in order], cost
+    return [p for _, p in order], cost
 
 
 def _key(a: Action) -> str:
@@ -141,7 +141,7 @@ class TurnSearch:
         self.seat = know.seat
         first = know.sample(rng)
         self.players = first.players
-        self.plans, _, self.root_cost = plans(first, self.seat, allow_pass)
+        self.plans, self.root_cost = plans(first, self.seat, allow_pass)
         self.guesses: list[State] = []
         self.simulations = 0
         self.stopped_by_clock = False
