@@ -220,7 +220,7 @@ class Table:
             if not isinstance(seat, int) or self.to_move() != seat:
                 raise IllegalAction("It is not your decision now.", "rules.illegal.not_your_decision")
             if self._held is not None:
-                return self._end_held_turn(action)
+                return self._end_held_turn(self._held, action)
             before = self.state
             # Only the action's own fields are applied and recorded: whatever else a client sent
             # (bytes, odd keys) never reaches the journal or the other seats.
@@ -276,11 +276,11 @@ class Table:
             out.append(k)
         return out[::-1]
 
-    def _end_held_turn(self, action: Any) -> list[dict[str, Any]]:
-        """The player ends a held turn: the end of the turn (scoring, new tiles, next player) is shown."""
+    def _end_held_turn(self, held: HeldTurn, action: Any) -> list[dict[str, Any]]:
+        """The player ends the held turn: the end of the turn (scoring, new tiles, next player) is shown."""
         if not isinstance(action, dict) or action.get("kind") != "end_turn":
             raise IllegalAction("Your turn is done: end it, or undo your last action.", "rules.illegal.turn_done")
-        held, self._held = self._held, None
+        self._held = None
         self._events[-1] = self._events[-1] + held.rest_events   # the held action's events, now whole
         self._undo.clear()   # the new tiles are seen from now on
         self.view_id += 1
@@ -422,7 +422,9 @@ class Link(Protocol):
     Every kind of table implements all of it; nobody asks a link whether it has a method.
     """
 
-    local_seats: frozenset[int]
+    @property
+    def local_seats(self) -> frozenset[int]:
+        """The seats played through this link (read only: a LAN link's grow when the host seats it)."""
 
     @property
     def status(self) -> LinkStatus:

@@ -272,7 +272,7 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
     app.push(scene)
     back = None
     try:
-        assert scene.resume.visible
+        assert scene.continue_btn.visible
         click_button(app, "continue", frames=3)
         again = scene.host
         assert again is not None and again.phase == "playing" and views(again) == expected

@@ -177,7 +177,7 @@ def test_a_host_continuing_without_the_seats_file_is_told_and_reopens_a_seat_on_
     host = scene.host
     joined: list[WireClient] = []
     try:
-        assert host is not None and scene.resume.visible
+        assert host is not None and scene.continue_btn.visible
         click_button(app, "continue", frames=3)
         dialog = app.top
         assert type(dialog).__name__ == "ConfirmDialog", type(dialog).__name__

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -144,16 +145,16 @@ class HostScene(MenuScene):
         you = t("lan.host.you", name="{}")  # NameField fills in the name
         self.name = self.add("name", NameField(name, self.set_name, self.name_free, label=you))
         plans = [(plan, t(f"lan.host.plan.{plan}")) for plan in PLANS]
-        self.plans = [self.add(f"seat{i}", Cycler(plans, "open", lambda v, i=i: self.set_plan(i, v)))
+        self.plans = [self.add(f"seat{i}", Cycler(plans, "open", partial(self.set_plan, i)))
                       for i in range(4)]
         self.toggles = {key: self.add(key, Toggle(name_of("variant", key), False,
-                                                  lambda on, key=key: self.set_variant(key, on),
+                                                  partial(self.set_variant, key),
                                                   hint=t(f"lan.host.{key}.hint"), ink=th.CREAM))
                         for key in VARIANT_TOGGLES}
         self.start = self.add("start", Button(t("lan.host.start"), self.start_game, hint=t("lan.host.start.hint")))
-        self.resume = self.add("continue", Button(t("lan.host.continue"), self.continue_game, style="warm",
+        self.continue_btn = self.add("continue", Button(t("lan.host.continue"), self.continue_game, style="warm",
                                                   hint=t("lan.host.continue.hint")))
-        self.resume.visible = self.saved is not None
+        self.continue_btn.visible = self.saved is not None
         self.seat_rects: list[pygame.Rect] = []
         self.addresses = usable_addresses()
         self._addresses_wait = ADDRESSES_EVERY
@@ -259,7 +260,7 @@ class HostScene(MenuScene):
             journal = self.host.resume_game(self.saved.path, local=True)
         except (JournalError, OSError, Refusal) as err:
             alert(self.app, t("lan.host.cannot_continue"), wire.shown(getattr(err, "message", None), str(err)))
-            self.saved, self.resume.visible = None, False
+            self.saved, self.continue_btn.visible = None, False
             return
         self._hand_over()
         news = []
@@ -318,7 +319,7 @@ class HostScene(MenuScene):
         for i, toggle in enumerate(self.toggles.values()):
             toggle.set_rect(pygame.Rect(right, top + i * tm.s(110), tm.s(620), tm.s(96)))
         self.start.set_rect(pygame.Rect(size[0] - tm.s(MARGIN) - tm.s(420), size[1] - tm.s(MARGIN) - h, tm.s(420), h))
-        self.resume.set_rect(self.start.rect.move(-tm.s(460), 0))
+        self.continue_btn.set_rect(self.start.rect.move(-tm.s(460), 0))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         tm = self.theme

@@ -11,6 +11,7 @@ Imports pygame, game.ui and net (DESIGN.md: the UI may import the LAN). Never ga
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -78,12 +79,12 @@ class JoinScene(MenuScene):
         except (OSError, ValueError) as err:
             self.problem = t("lan.join.cannot_listen", error=err)
         self.add_back_button(t("common.back"))
-        self.game_buttons = [self.add(f"game{i}", Button("", lambda i=i: self.choose_game(i), style="quiet"))
+        self.game_buttons = [self.add(f"game{i}", Button("", partial(self.choose_game, i), style="quiet"))
                              for i in range(self.MAX_GAMES)]
         self.game_notes = ["" for _ in range(self.MAX_GAMES)]
         keys = [*"123456789", ".", "0", "del"]
         self.keys = {k: self.add(f"key_{k}", Button(t("lan.join.key_del") if k == "del" else k,
-                                                    lambda k=k: self.press(k), style="warm")) for k in keys}
+                                                    partial(self.press, k), style="warm")) for k in keys}
         self.add("this_computer", Button(t("lan.join.this_computer"), lambda: self.set_address("127.0.0.1"),
                                          style="quiet"))
         connect = t("lan.join.watch") if self.watch else t("lan.join.connect")
@@ -191,7 +192,7 @@ class SeatScene(MenuScene):
         options = dynasty_options()
         self.dynasty = self.add("dynasty", Cycler(options, options[0][0], allowed=self.dynasty_free))
         # No seat can be taken before the host has said which are free.
-        self.sit = [self.add(f"sit{i}", Button(t("lan.seat.sit", n=i + 1), lambda i=i: self.take_seat(i),
+        self.sit = [self.add(f"sit{i}", Button(t("lan.seat.sit", n=i + 1), partial(self.take_seat, i),
                                                enabled=False)) for i in range(4)]
         self.add("watch", Button(t("lan.seat.just_watch"), self.just_watch, style="quiet"))
         self.rejoin = self.add("rejoin", Button(t("lan.seat.take_back"), self.take_back, style="warm"))
@@ -297,7 +298,7 @@ class SeatScene(MenuScene):
         if link.state == "refused":
             self.message = link.reason
             self.player = None
-        elif link.state == "lobby":
+        elif link.state == "lobby" and link.seat is not None:
             self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
             self.message = t("lan.seat.you_sit", n=link.seat + 1)
         elif link.state == "playing":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -75,7 +76,7 @@ class LanTableScene(TableScene):
         self._history_epoch = link.history_epoch
         self.seats_now = SeatStatus()  # the link's seat status, read once a frame
         self.reopen_btns = [self.add(f"reopen{seat}", Button(t("lan.table.reopen", n=seat + 1),
-                                                            lambda seat=seat: self.ask_reopen(seat), style="quiet",
+                                                            partial(self.ask_reopen, seat), style="quiet",
                                                             text_size=th.TEXT_SMALL))
                             for seat in range(MAX_SEATS)]
         for button in self.reopen_btns:
