@@ -20,6 +20,7 @@ import pytest
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
 from game.ui.kit.scene import Scene
+from game.ui.lan.lan_join import JoinScene, SeatScene
 from tests.wiring import make_app
 
 DEADLINE = 5.0
@@ -132,10 +133,8 @@ def test_leaving_the_host_screen_asks_and_every_answer_works(gesture: str, answe
             host.stop()
 
 
-def open_seat_screen(app: App, port: int) -> Any:
+def open_seat_screen(app: App, port: int) -> tuple[JoinScene, SeatScene]:
     """Title -> Join a LAN game -> the announced game's button: the seat chooser of the host on port."""
-    from game.ui.lan.lan_join import JoinScene, SeatScene
-
     press_button(app, "join")
     join = app.top
     assert isinstance(join, JoinScene)
@@ -203,7 +202,11 @@ def every_scene_class() -> set[type]:
         importlib.import_module(module.name)
 
     def below(cls: type) -> set[type]:
-        return {sub for direct in cls.__subclasses__() for sub in {direct, *below(direct)}}
+        found: set[type] = set()
+        direct: type
+        for direct in cls.__subclasses__():
+            found |= {direct, *below(direct)}
+        return found
 
     return below(Scene)
 
