@@ -326,7 +326,7 @@ def problem_message(exc: Exception) -> dict[str, Any]:
 
 def list_games(data_dir: Path) -> list[SavedGame]:
     """Return every saved game, newest first; unreadable ones carry their problem."""
-    out = []
+    out: list[SavedGame] = []
     folder = games_folder(data_dir)
     if not folder.is_dir():
         return out

@@ -64,8 +64,8 @@ def report(state: State, out: TextIO) -> None:
         out.write(f"Stopped after {MAX_TURNS} turns: the game did not end (a failure).\n")
         return
     out.write(f"Game over ({state.end_reason}) after {state.turn} turns, {state.players} players.\n\n")
-    for row in board_text(state):
-        out.write(f"  {row}\n")
+    for line in board_text(state):
+        out.write(f"  {line}\n")
     out.write("\nPoints (before treasures):\n")
     for seat in range(state.players):
         pts = "  ".join(f"{c} {state.scores[seat][i]:>2}" for i, c in enumerate(COLORS))

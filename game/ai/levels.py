@@ -12,7 +12,7 @@ import random
 
 from game.rules import legal_actions
 from game.rules.conflicts import board_strength, support_color
-from game.rules.state import State
+from game.rules.state import State, deciding
 
 from .conflict import solve_support
 from .determinize import Knowledge
@@ -27,7 +27,7 @@ EASY_SIGHT = Weights(leader_on_board=1.0, tiles_in_kingdom=0.05, temple_guard=0.
 def easy(know: Knowledge, rng: random.Random) -> Action:
     """Return the easy level's decision."""
     s = know.sample(rng)
-    kind = s.decision["kind"]
+    kind = deciding(s)["kind"]
     if kind == "action":
         return noisy_greedy(s, rng, NARROW, EASY_SIGHT, spread=3, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
@@ -35,9 +35,10 @@ def easy(know: Knowledge, rng: random.Random) -> Action:
     return quick_answer(s)
 
 
-def _plain_support(know: Knowledge, s) -> int:
+def _plain_support(know: Knowledge, s: State) -> int:
     """Commit what beats the other side's board strength, ignoring what they may hold."""
     c = s.conflict
+    assert c is not None, "support is asked only during a revolt or a war"
     held = s.hands[know.seat][support_color(s)]
     attack = board_strength(s, "attacker")
     defend = board_strength(s, "defender")
@@ -51,7 +52,7 @@ def _plain_support(know: Knowledge, s) -> int:
 def normal(know: Knowledge, rng: random.Random) -> Action:
     """Return the normal level's decision."""
     s = know.sample(rng)
-    kind = s.decision["kind"]
+    kind = deciding(s)["kind"]
     if kind == "action":
         return two_actions(s, WIDE, width=4, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":

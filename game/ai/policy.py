@@ -166,7 +166,7 @@ class Outlook:
         if home is None or len(self.owner[home]) < 2:
             return -1.0
         conn = self.conn & ~b
-        parts = []
+        parts: list[int] = []
         for n in squares_of(neighbours(b) & conn):
             if not any((p >> n) & 1 for p in parts):
                 parts.append(flood(bit(n), conn))

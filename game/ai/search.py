@@ -21,6 +21,8 @@ import random
 import time
 from dataclasses import dataclass
 
+from game.rules.state import deciding
+
 from .determinize import Knowledge
 from .levels import normal, support
 from .policy import Action, may_pass
@@ -79,7 +81,7 @@ def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
          simulations: int | None = None) -> Action:
     """Return the hard level's decision for the budget (or after exactly `simulations`)."""
     s = know.sample(rng)
-    kind = s.decision["kind"]
+    kind = deciding(s)["kind"]
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     if kind != "action":

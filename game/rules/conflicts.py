@@ -11,7 +11,7 @@ from typing import Any
 from .boards import bit, dilate, flood, neighbours, square, squares_of
 from .effects import Event, discard_from_hand, remove_tiles, return_leader, score
 from .flow import step
-from .state import COLORS, RED, IllegalAction, State, connected, leader_mask, temples_next_to
+from .state import COLORS, RED, IllegalAction, State, connected, deciding, leader_mask, temples_next_to
 from .wire import color_field, count_field
 
 
@@ -54,6 +54,7 @@ def war_side(s: State, key: tuple[int, int]) -> int:
 
 def start_war(s: State, events: list[Event], color: int) -> None:
     """Begin the war of one colour around the unification tile."""
+    assert s.union is not None, "a war is fought only around the unification tile"
     a, b = pending_wars(s)[color]
     # Section 11: the active player attacks if involved; otherwise the first involved player
     # clockwise from the active player.
@@ -92,7 +93,7 @@ def support_color(s: State) -> int:
 def commit(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Take one side's support, then resolve once both sides have committed."""
     c = dict(s.conflict or {})
-    seat = s.decision["seat"] if s.decision else None
+    seat = deciding(s)["seat"]
     count = count_field(action, "count")
     color = support_color(s)
     if "color" in action and color_field(action, "color") != color:

@@ -17,7 +17,7 @@ from .boards import ADVANCED, SQUARES, STANDARD, square, squares_of
 from .effects import Event, draw
 from .flow import ask_for_action, run
 from .placement import catastrophe_targets, turn_targets
-from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State, connected, kingdoms
+from .state import COLORS, HAND_SIZE, RED, TILE_COUNTS, VARIANTS, IllegalAction, State, connected, deciding, kingdoms
 from .wire import kind_of
 
 # Which actions answer which decision.
@@ -116,21 +116,22 @@ def _checked(state: State, action: Any, seat: int | None) -> tuple[str, Any]:
     kind = kind_of(action)
     if state.game_over:
         raise IllegalAction("The game is over.", "rules.illegal.game_over")
-    acting = state.decision["seat"]
+    decision = deciding(state)
+    acting = decision["seat"]
     claimed = action.get("seat", seat) if seat is None else seat
     if claimed is not None and claimed != acting:
         # Players count seats from 1 (the seat's number on screen), the engine from 0.
         raise IllegalAction(f"It is not your turn: seat {acting + 1} must decide now.",
                             "rules.illegal.not_your_turn", seat=acting + 1)
-    handler = ANSWERS[state.decision["kind"]].get(kind, False)
+    handler = ANSWERS[decision["kind"]].get(kind, False)
     if handler is False:
-        _refuse_moment(state.decision["kind"], kind)
+        _refuse_moment(decision["kind"], kind)
     return kind, handler
 
 
 def _carry_out(s: State, kind: str, handler: Any, action: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
-    if s.decision["kind"] == "action":
+    if deciding(s)["kind"] == "action":
         s.actions_left -= 1
         s.decision = None
         handler(s, action, events)
@@ -164,7 +165,7 @@ def _take_treasure(s: State, action: dict[str, Any], events: list[Event]) -> Non
     from .wire import square_field
 
     at = square_field(action, "at")
-    d = s.decision
+    d = deciding(s)
     if at not in d["squares"]:
         raise IllegalAction("You cannot take that treasure now.", "rules.illegal.treasure_not_offered")
     s.decision = None

@@ -6,6 +6,7 @@ and building them. Each offer is a step; a player answers it with a build action
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .boards import COLS, ROWS, bit, flood, square, squares_of
@@ -18,6 +19,7 @@ from .state import (
     IllegalAction,
     State,
     connected,
+    deciding,
     leader_of_color,
     tile_color_at,
     unbuilt_monuments,
@@ -35,7 +37,7 @@ def monument_options(s: State, placed: int) -> list[tuple[int, tuple[int, int]]]
     if not monuments:
         return []
     r, c = divmod(placed, COLS)
-    options = []
+    options: list[tuple[int, tuple[int, int]]] = []
     for top in (r - 1, r):
         for left in (c - 1, c):
             if 0 <= top < ROWS - 1 and 0 <= left < COLS - 1:
@@ -65,7 +67,7 @@ def build_monument(s: State, action: dict[str, Any], events: list[Event]) -> Non
     monument = next((m for m in MONUMENTS if sorted(m) == sorted(named)), None)
     if len(pair) != 2 or monument is None:
         raise IllegalAction("Name a monument by its two colours.", "rules.illegal.monument_colors")
-    if (at, monument) not in s.decision["options"]:
+    if (at, monument) not in deciding(s)["options"]:
         raise IllegalAction("That monument cannot be built there.", "rules.illegal.monument_not_there")
     block = _block(at)
     color = tile_color_at(s, at)
@@ -82,7 +84,7 @@ def build_monument(s: State, action: dict[str, Any], events: list[Event]) -> Non
 
 # --- civilization buildings (section 16.2) ---------------------------------------------------
 
-def _run(s: State, sq: int, color: int, step_: int, limit_ok) -> int:
+def _run(s: State, sq: int, color: int, step_: int, limit_ok: Callable[[int], bool]) -> int:
     """Return the squares of color going from sq in one direction (sq excluded)."""
     out = 0
     cur = sq
@@ -142,7 +144,7 @@ def build_building(s: State, action: dict[str, Any], events: list[Event]) -> Non
     """Place or move a civilization building and score it."""
     color = color_field(action, "color")
     at = square_field(action, "at")
-    d = s.decision
+    d = deciding(s)
     if color != d["color"] or at not in d["squares"]:
         raise IllegalAction("That building cannot go there.", "rules.illegal.building_not_there")
     frm = s.buildings.get(color)
@@ -203,7 +205,7 @@ def _offer_ziggurat(s: State, events: list[Event]) -> None:
 def build_ziggurat(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Replace a plus of five tiles with the ziggurat."""
     at = square_field(action, "at")
-    if at not in s.decision["squares"]:
+    if at not in deciding(s)["squares"]:
         raise IllegalAction("The ziggurat cannot be built there.", "rules.illegal.ziggurat_not_there")
     plus = _plus(at)
     assert plus is not None
@@ -221,5 +223,5 @@ def build_ziggurat(s: State, action: dict[str, Any], events: list[Event]) -> Non
 
 def decline(s: State, action: dict[str, Any], events: list[Event]) -> None:
     """Refuse the monument, building or ziggurat on offer."""
-    events.append({"kind": "declined", "seat": s.active, "offer": s.decision["kind"]})
+    events.append({"kind": "declined", "seat": s.active, "offer": deciding(s)["kind"]})
     s.decision = None

@@ -6,9 +6,19 @@ its tie-breaks, and naming which tie-break decided between two players.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from .state import COLORS, State
+
+
+class RankingRow(TypedDict):
+    """One line of final_ranking (DESIGN.md's engine contract); a plain dict on the wire."""
+
+    seat: int
+    place: int          # 1 is the winner; a true tie shares a place
+    score: int          # the lowest colour after adding treasures
+    colors: dict[str, int]   # the four totals after adding treasures
+    treasures: int
 
 
 def with_treasures(points: list[int], treasures: int) -> list[int]:
@@ -20,33 +30,31 @@ def with_treasures(points: list[int], treasures: int) -> list[int]:
     return totals
 
 
-def final_ranking(state: State) -> list[dict[str, Any]]:
+def final_ranking(state: State) -> list[RankingRow]:
     """Return the players best first with place, score, colours and treasures."""
-    rows = []
+    keyed: list[tuple[list[int], RankingRow]] = []
     for seat in range(state.players):
         totals = with_treasures(state.scores[seat], state.treasures_taken[seat])
-        rows.append({
+        keyed.append((sorted(totals), {
             "seat": seat,
             "score": min(totals),
             "colors": {COLORS[c]: totals[c] for c in range(4)},
             "treasures": state.treasures_taken[seat],
-            "_key": sorted(totals),
-        })
+            "place": 0,   # set below, once the order is known
+        }))
     # Highest lowest colour wins; ties go to the second-lowest, then the third, then the highest.
-    rows.sort(key=lambda r: ([-v for v in r["_key"]], r["seat"]))
+    keyed.sort(key=lambda kr: ([-v for v in kr[0]], kr[1]["seat"]))
     place = 0
-    previous = None
-    for i, row in enumerate(rows):
-        if row["_key"] != previous:
+    previous: list[int] | None = None
+    for i, (key, row) in enumerate(keyed):
+        if key != previous:
             place = i + 1
-            previous = row["_key"]
+            previous = key
         row["place"] = place
-    for row in rows:
-        del row["_key"]
-    return rows
+    return [row for _, row in keyed]
 
 
-def tie_break(a: dict[str, Any], b: dict[str, Any]) -> str:
+def tie_break(a: RankingRow, b: RankingRow) -> str:
     """Return what separated two ranking rows: 'score', 'second', 'third', 'highest' or 'shared'."""
     ka, kb = sorted(a["colors"].values()), sorted(b["colors"].values())
     for level, name in enumerate(("score", "second", "third", "highest")):

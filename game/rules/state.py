@@ -212,6 +212,14 @@ def tile_color_at(s: State, sq: int) -> int | None:
     return None
 
 
+def deciding(s: State) -> dict[str, Any]:
+    """Return the decision under way: every position has one until the game is over."""
+    d = s.decision
+    if d is None:
+        raise IllegalAction("The game is over.", "rules.illegal.game_over")
+    return d
+
+
 def hand_size(s: State, seat: int) -> int:
     """Return how many tiles seat holds."""
     return sum(s.hands[seat])
