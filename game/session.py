@@ -477,8 +477,15 @@ class LocalLink:
             self.table.subscribe(self._on_change)
             self._queue.append(self.table.update_for(self._shown(), []))
 
-    status = LinkStatus.PLAYING
-    notice = ""
+    @property
+    def status(self) -> LinkStatus:
+        """Return PLAYING: a table in this process cannot be lost (a hosting link says otherwise)."""
+        return LinkStatus.PLAYING
+
+    @property
+    def notice(self) -> str:
+        """Return "": a table in this process has no news for its players (a hosting link may have)."""
+        return ""
 
     def _shown(self) -> list[int | None]:
         return [*sorted(self.local_seats), None]

@@ -45,7 +45,7 @@ class SeatsLink(LocalLink):
         with self.lock:
             return super().view(seat)
 
-    def history(self, seat: int) -> list[dict[str, Any]]:
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
         with self.lock:
             return super().history(seat)
 

@@ -280,7 +280,7 @@ class Host(SocketLoop):
     def _start_computers(self) -> None:
         assert self.table is not None
         self._computers = HostComputers(self.table, self.lock, self._level_of, min_think=self.config.computer_delay,
-                                        workers=self.config.computer_workers)  # type: ignore[arg-type]
+                                        workers=self.config.computer_workers)
         self._computers.start()
 
     def _level_of(self, seat: int) -> str | None:
@@ -375,13 +375,13 @@ class HostLink(LocalLink):
         return wire.shown(message, english)
 
     @property
-    def status(self) -> LinkStatus:  # type: ignore[override]
+    def status(self) -> LinkStatus:
         """Return how the link stands: playing while the host serves, lost once it has closed."""
         with self.host.lock:
             return LinkStatus.LOST if self.host.phase == "closed" else LinkStatus.PLAYING
 
     @property
-    def notice(self) -> str:  # type: ignore[override]
+    def notice(self) -> str:
         """Return why the hosted game closed, or the host's news to its players ("" when there is none)."""
         with self.host.lock:
             news = self.host.core.notice

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.seats import Workers
 from game.i18n import t, wire
 from net import protocol as p
 from net.discovery import lan_mode
@@ -67,7 +68,7 @@ class HostConfig:
     computer_delay: float = 0.6  # the least time a computer takes to act, so people can follow it
     # Where computers think: a worker process (it leaves when the host dies), so that a long decision never
     # holds the interpreter lock the network loop needs; "thread" for tests that start many hosts.
-    computer_workers: str = "process"
+    computer_workers: Workers = "process"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
     # Connections that have not said hello yet; beyond this, the oldest from the address that holds the most
     # makes way (a crowd from one machine pushes itself out, never a player from another machine).

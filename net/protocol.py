@@ -24,7 +24,7 @@ Imports the standard library, msgpack and `net.framing` only. Never pygame.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgpack
@@ -178,7 +178,7 @@ def _worded(out: dict[str, Any], message: Mapping[str, Any] | None) -> dict[str,
     return out
 
 
-def lobby(seats: list[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def lobby(seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return the state of the lobby: one entry per seat (as the table describes it) and the options."""
     return {"type": "lobby", "seats": [dict(seat) for seat in seats], "options": dict(options or {})}
 

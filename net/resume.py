@@ -118,12 +118,14 @@ def _seat_from_journal(core: HostCore, table: Table, secrets_: SeatSecrets | Non
         saved: dict[str, Any] = secrets_.seats[i] if secrets_ is not None and i < len(secrets_.seats) else {}
         # Without the seats file, the journal's kinds say who played where: the host's screen ("human"),
         # a computer, or a LAN player.
-        plan = saved.get("plan") if saved.get("plan") in PLANS else \
+        saved_plan, saved_level, saved_token = saved.get("plan"), saved.get("level"), saved.get("token")
+        plan = saved_plan if isinstance(saved_plan, str) and saved_plan in PLANS else \
             ("computer" if seat.is_computer else "local" if seat.kind == "human" else "open")
         if plan == "local" and not local:
             plan = "open"
-        level = saved.get("level") if saved.get("level") in LEVELS else (seat.kind if seat.is_computer else "normal")
-        token = saved.get("token") if plan == "open" and isinstance(saved.get("token"), str) else None
+        level = saved_level if isinstance(saved_level, str) and saved_level in LEVELS else \
+            (seat.kind if seat.is_computer else "normal")
+        token = saved_token if plan == "open" and isinstance(saved_token, str) else None
         slot = core.lobby.slots[i]
         slot.plan, slot.level, slot.token = plan, level, token
         slot.name, slot.dynasty, slot.connected, slot.replaced, slot.reopened = \
