@@ -264,9 +264,13 @@ def resume(path: Path, lan: bool = False,
     # none: count the actions; a recovered one may have lost actions but keeps its ids rising).
     view_id = max(journal.view_id or 0, len(journal.actions))
     table.restore([Record(seat, action) for seat, action in journal.actions], events, view_id)
-    if journal.held and journal.recovered_from is None and not (lan or journal.lan):
+    hot_seat = journal.recovered_from is None and not (lan or journal.lan)
+    if journal.held and hot_seat:
         # Quit while a hot-seat turn waited for "End turn": it waits again (a LAN host's players ask anew).
         table.hold_again(states)
+    elif hot_seat:
+        # Quit mid-turn: what the player could take back before the app quit can be taken back again.
+        table.undo_again(states)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
 

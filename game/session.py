@@ -226,7 +226,8 @@ class Table:
             # (bytes, odd keys) never reaches the journal or the other seats.
             action = canonical(action)
             new_state, events = apply(before, action, seat)
-            self._held = HeldTurn.hold(before, action, seat, events) if seat in self.confirm_seats else None
+            # The active player's turn is held, whoever decided last (a defender's answer can end it).
+            self._held = HeldTurn.hold(before, action, seat, events) if before.active in self.confirm_seats else None
             shown = self._held.shown_events if self._held is not None else events
             self.state = new_state
             self.records.append(Record(seat, action))
@@ -261,15 +262,29 @@ class Table:
             self._held = held
             self._events[last] = list(held.shown_events)
             self.view_id = max(len(self.records), self.view_id - 1)
-            self._undo = [(states[k], record.seat, k) for k in self._takeable(states, record.seat)]
+            self._undo = [(states[k], record.seat, k) for k in self._takeable(states, record.seat, last - 1)]
             self._remember_undo(states[last], record.seat, held.shown_events)
             return True
 
-    def _takeable(self, states: list[State], seat: int) -> list[int]:
-        """The records before the last that seat could still take back (this turn's, nothing revealed since),
-        oldest first: what _remember_undo had kept when the game was saved."""
+    def undo_again(self, states: list[State]) -> bool:
+        """A resumed game saved mid-turn: its player may take back again what it could before the app quit.
+
+        states[i] is the state before record i (the journal's replay has them). The seat to move gets back
+        the undo of its actions this turn that revealed nothing (what _remember_undo had kept). Return
+        whether there is something to take back.
+        """
+        with self.lock:
+            seat = self.to_move()
+            if seat is None or self._held is not None or len(states) <= len(self.records):
+                return False
+            self._undo = [(states[k], seat, k) for k in self._takeable(states, seat, len(self.records) - 1)]
+            return bool(self._undo)
+
+    def _takeable(self, states: list[State], seat: int, newest: int) -> list[int]:
+        """The records from newest back that seat could still take back (this turn's, nothing revealed
+        since), oldest first: what _remember_undo had kept when the game was saved."""
         out: list[int] = []
-        for k in range(len(self.records) - 2, -1, -1):
+        for k in range(newest, -1, -1):
             revealed = any(e["kind"] in REVEALING for e in self._events[k])
             if self.records[k].seat != seat or revealed or to_move(states[k + 1]) != seat:
                 break
@@ -356,14 +371,14 @@ class HeldTurn:
     @classmethod
     def hold(cls, before: State, action: dict[str, Any], seat: int,
              events: list[dict[str, Any]]) -> HeldTurn | None:
-        """Hold the turn if this decision of the active player ended it (passing ends it on purpose).
+        """Hold the active player's turn if this decision ended it (passing ends it on purpose), whoever made
+        it: a defender's answer that ends the turn's last conflict leaves the active player to end the turn.
 
         The turn is held at the engine's refill step (RULES.md section 12.4): monument points and the
         treasures taken are shown, the new tiles and the next player are not. So a turn whose end asked
         its player to pick a treasure is held after that pick too.
         """
-        if action["kind"] == "pass" or before.active != seat or not any(
-                e["kind"] in ("turn_ended", "game_over") for e in events):
+        if action["kind"] == "pass" or not any(e["kind"] in ("turn_ended", "game_over") for e in events):
             return None
         try:
             shown, shown_events = _until_refill(before, action, seat)
@@ -373,7 +388,9 @@ class HeldTurn:
         if shown is None or n >= len(events) or events[:n] != shown_events:
             return None   # not the plain end of a turn: nothing to hold
         shown.actions_left = 0
-        return cls(seat, shown, shown_events, events[n:])
+        # Held for the active player even when another seat decided last (a defender's answer ended the
+        # war that ended the turn): the turn is the active player's to end, as after any second action.
+        return cls(before.active, shown, shown_events, events[n:])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view of the position before the end of the turn, asking its player to end it."""
@@ -397,7 +414,7 @@ def _until_refill(before: State, action: dict[str, Any], seat: int) -> tuple[Sta
         # ending the turn; the end's steps before the refill then run as the engine would run them.
         spare.actions_left += 1
         shown, events = apply(spare, action, seat)
-        if shown.decision != {"kind": "action", "seat": seat} or shown.game_over:
+        if shown.decision != {"kind": "action", "seat": before.active} or shown.game_over:
             return None, []
         shown.decision, shown.steps = None, list(END_OF_TURN[:END_OF_TURN.index("refill")])
         run(shown, events)

@@ -57,6 +57,11 @@ def test_holding_every_turn_gives_the_same_game_and_never_shows_the_bag_early(se
         assert held.to_move() == seat
         before_hand = hand(held, seat)
         events = held.submit(seat, action)
+        active = held.held_seat
+        if active is not None and active != seat:
+            # A defender's answer ended the turn: its active player ends it, and cannot undo past the answer.
+            assert held.legal_actions(active) == [{"kind": "end_turn"}] and not held.can_undo(active)
+            held.submit(active, {"kind": "end_turn"})
         if held.to_move() == seat and held.legal_actions(seat) == [{"kind": "end_turn"}]:
             holds += 1
             assert not any(e["kind"] in ("turn_started", "turn_ended") for e in events), "the turn ended early"
