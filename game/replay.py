@@ -89,8 +89,9 @@ class ReplayLink:
         out, self._queue = self._queue, []
         return out
 
-    def send(self, seat: int, action: dict[str, Any]) -> None:
-        """Refuse: a replay cannot be played (the refusal carries its catalogue key, as the rules' do)."""
+    def send(self, seat: int, action: dict[str, Any], view_id: int | None = None) -> None:
+        """Refuse, whatever view it was decided on: a replay cannot be played (the refusal carries its
+        catalogue key, as the rules' do)."""
         self._queue.append(Update(self.position, {}, {}, error="This is a replay: nothing can be played.",
                                   message={"key": "replay.refused", "params": {}}))
 

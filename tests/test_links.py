@@ -111,3 +111,18 @@ def test_a_link_opened_while_another_thread_plays_tells_each_change_once() -> No
         ids = [update.view_id for update in link.poll()]
         assert ids == sorted(set(ids)), "a change was told twice or out of order"
         assert ids[-1] == table.view_id
+
+
+def test_a_replay_refuses_a_move_sent_with_the_view_it_was_decided_on(tmp_path: Path) -> None:
+    """Link.send takes the view id the action was decided on; a replay refuses such a move like any other."""
+    table = table_of()
+    JournalWriter(table, tmp_path / "g.journal")
+    play(table, 3, random.Random(4))
+    replay = ReplayLink(read(tmp_path / "g.journal"))
+    replay.poll()
+    view = replay.view(None)
+    assert view is not None
+    replay.send(0, {"kind": "pass"}, view_id=view["view_id"])
+    refusals = replay.poll()
+    assert [u.message for u in refusals] == [{"key": "replay.refused", "params": {}}]
+    assert refusals[0].error

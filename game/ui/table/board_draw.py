@@ -178,9 +178,9 @@ class BoardPainter:
     def __init__(self, app: App, art: PieceArt) -> None:
         self.app = app
         self.art = art
-        self._glow: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+        self._glow: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
 
-    def tint(self, surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int], alpha: int) -> None:
+    def tint(self, surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, ...], alpha: int) -> None:
         """A translucent square (cached per size and colour; alpha set per frame)."""
         key = (rect.width, tuple(color[:3]))
         img = self._glow.get(key)
@@ -267,7 +267,7 @@ class BoardPainter:
             self.art.blit(surface, "unification", layout.square_rect(view["union"]).inflate(-q // 10, -q // 10))
 
     def draw_targets(self, surface: pygame.Surface, layout: TableLayout, squares: set[Square],
-                     hover: Square | None, clock: float, color: tuple[int, int, int] = HIGHLIGHT[:3],
+                     hover: Square | None, clock: float, color: tuple[int, ...] = HIGHLIGHT[:3],
                      ghost: str | None = None) -> None:
         """Squares where the chosen piece may go: a glowing fill and frame; under the cursor, the piece itself.
 
@@ -343,7 +343,8 @@ class BoardPainter:
                 if (r + dr, c + dc) not in squares:
                     pygame.draw.line(surface, edge, a, b, w)
 
-    def draw_recap(self, surface: pygame.Surface, layout: TableLayout, marks: list[tuple[int, Any, str, str]]) -> None:
+    def draw_recap(self, surface: pygame.Surface, layout: TableLayout,
+                   marks: list[tuple[int, list[Square], bool, str]]) -> None:
         """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
 
         A square something was put on gets a solid frame, a square something left a dashed one; both carry

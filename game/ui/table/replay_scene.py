@@ -35,6 +35,7 @@ from game.ui.table.table_words import describe
 
 if TYPE_CHECKING:
     from game.journal import Journal
+    from game.replay import ReplayLink
     from game.ui.app import App
     from game.ui.kit.theme import Theme
 
@@ -193,19 +194,22 @@ class ReplayScene(TableScene):
     def __init__(self, app: App, journal: Journal) -> None:
         from game.replay import ReplayLink
 
-        link = ReplayLink(journal)
-        super().__init__(app, replay_config(journal), link)
+        # The scene's own handle on the link, typed as what it is: only a replay moves back and forth.
+        self.replay: ReplayLink = ReplayLink(journal)
+        super().__init__(app, replay_config(journal), self.replay)
         self.humans = set()  # nobody plays: no curtain, no hand "of the player deciding"
         self.revealed = None
         self.playing = False
         self._since_step = 0.0
+        self.play_btn = TransportButton("play", self.toggle_play, "warm")
+        self.slider = Slider(self.replay.length, self.seek)
         self.controls: dict[str, Widget] = {
             "to_start": TransportButton("to_start", lambda: self.seek(0), "quiet"),
             "step_back": TransportButton("step_back", self.step_back),
-            "play": TransportButton("play", self.toggle_play, "warm"),
+            "play": self.play_btn,
             "step_forward": TransportButton("step_forward", self.step_forward),
-            "to_end": TransportButton("to_end", lambda: self.seek(self.link.length), "quiet"),
-            "slider": Slider(link.length, self.seek),
+            "to_end": TransportButton("to_end", lambda: self.seek(self.replay.length), "quiet"),
+            "slider": self.slider,
         }
         self.buttons.update(self.controls)  # tests and callers find them by name
         self.menu_btn.text = t("replay.leave")
@@ -213,13 +217,13 @@ class ReplayScene(TableScene):
     # -- moving through the game (the only thing a replay can do) ---------------------------------------
     @property
     def position(self) -> int:
-        return self.link.position
+        return self.replay.position
 
     def step_forward(self) -> bool:
         """One action forwards, animated; a click while pieces move lands them first."""
         self.animator.skip()
         self._since_step = 0.0
-        return self.link.forward()
+        return self.replay.forward()
 
     def step_back(self) -> None:
         self.playing = False
@@ -227,24 +231,24 @@ class ReplayScene(TableScene):
 
     def seek(self, position: int) -> None:
         """Show any position at once (no animation), with the log and last move as they were then."""
-        position = max(0, min(self.link.length, position))
+        position = max(0, min(self.replay.length, position))
         if position != self.position:
             self.animator.skip()
-            self.link.seek(position)
+            self.replay.seek(position)
             self._rebuild_trail()
-        if self.position >= self.link.length:
+        if self.position >= self.replay.length:
             self.playing = False
 
     def toggle_play(self) -> None:
-        if not self.playing and self.position >= self.link.length:
+        if not self.playing and self.position >= self.replay.length:
             self.seek(0)  # play at the end starts again from the beginning
         self.playing = not self.playing
         self._since_step = 0.0
 
     def _rebuild_trail(self) -> None:
         """The log lines and framed squares of the actions just before the position."""
-        events = self.link.events
-        names = self.link.journal.seats
+        events = self.replay.events
+        names = self.replay.journal.seats
         words = [s["name"] for s in names]
         self.log.clear()
         for evs in events[max(0, self.position - LOG_KEEP):self.position]:
@@ -278,7 +282,7 @@ class ReplayScene(TableScene):
         self.app.reset(TitleScene(self.app))
 
     def animating(self) -> bool:
-        return self.playing or self.controls["slider"].dragging or super().animating()
+        return self.playing or self.slider.dragging or super().animating()
 
     def back(self) -> None:
         """Right click and ESC go back one screen, as everywhere (a replay holds nothing to lose)."""
@@ -332,14 +336,12 @@ class ReplayScene(TableScene):
             self.playing = False
 
     def _sync_controls(self) -> None:
-        at_start, at_end = self.position == 0, self.position >= self.link.length
+        at_start, at_end = self.position == 0, self.position >= self.replay.length
         self.controls["to_start"].enabled = self.controls["step_back"].enabled = not at_start
         self.controls["step_forward"].enabled = self.controls["to_end"].enabled = not at_end
-        play = self.controls["play"]
-        play.glyph = "pause" if self.playing else "play"
-        slider = self.controls["slider"]
-        if not slider.dragging:
-            slider.value = self.position
+        self.play_btn.glyph = "pause" if self.playing else "play"
+        if not self.slider.dragging:
+            self.slider.value = self.position
 
     def _sync_buttons(self) -> None:
         for b in (self.swap_btn, self.pass_btn, self.undo_btn):
@@ -369,7 +371,7 @@ class ReplayScene(TableScene):
             widget.draw(surface, self.theme)
 
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        draw_open_hands(self.app, surface, self.layout_.tray, self.art, view)
+        draw_open_hands(self.app, surface, self.laid_out().tray, self.art, view)
 
 
 def draw_open_hands(app: App, surface: pygame.Surface, tray: pygame.Rect, art: Any, view: dict[str, Any]) -> None:

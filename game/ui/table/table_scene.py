@@ -26,7 +26,7 @@ from game.i18n import t as tr
 from game.i18n.wire import shown
 from game.rules import events_for
 from game.rules.vocabulary import COLORS, LEVELS
-from game.session import Link, LocalLink, Seat
+from game.session import Link, LocalLink, Seat, Table
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import confirm
 from game.ui.kit.panels import draw_shadow
@@ -217,12 +217,16 @@ class TableScene(Scene):
     def _confirm_turns(self) -> None:
         """Hot-seat with turn confirmation on (Settings): a human's turn ends when its player says so,
         so the second action can be taken back too. Read every frame: the in-game Settings may change it."""
-        if self._hot_seat():
-            self.link.table.confirm_seats = frozenset(self.humans) if self.app.settings.confirm_turn else frozenset()
+        table = self._hot_seat_table()
+        if table is not None:
+            table.confirm_seats = frozenset(self.humans) if self.app.settings.confirm_turn else frozenset()
 
-    def _hot_seat(self) -> bool:
-        """Whether every seat is played at this screen, at a table in this process."""
-        return isinstance(self.link, LocalLink) and self.link.local_seats == frozenset(range(self.link.table.players))
+    def _hot_seat_table(self) -> Table | None:
+        """The table in this process when every seat is played at this screen; None otherwise."""
+        link = self.link
+        if isinstance(link, LocalLink) and link.local_seats == frozenset(range(link.table.players)):
+            return link.table
+        return None
 
     def toast(self, text: str) -> None:
         self._toast = (text, self.shown_for)
@@ -294,20 +298,20 @@ class TableScene(Scene):
             self.layout_ = None
             return
         t = self.theme
-        self.layout_ = TableLayout.compute(size, t, self.public()["players"])
+        self.layout_ = lay = TableLayout.compute(size, t, self.public()["players"])
         self._static = None
-        row = self.layout_.actions
+        row = lay.actions
         gap = t.s(12)
         w = (row.width - 2 * gap) // 3
         for i, b in enumerate((self.swap_btn, self.pass_btn, self.undo_btn)):
             b.set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - t.s(8)))
-        top = self.layout_.top
+        top = lay.top
         self.menu_btn.set_rect(pygame.Rect(top.right - t.s(190), top.top + t.s(10), t.s(172), top.height - t.s(20)))
         self.side.spec = None
-        self._warm_art()
+        self._warm_art(lay)
 
-    def _warm_art(self) -> None:
-        q = self.layout_.square
+    def _warm_art(self, lay: TableLayout) -> None:
+        q = lay.square
         colors = COLORS
         dyn = self.public()["dynasties"]
         board_tiles = [f"tile_{c}" for c in colors] + ["tile_down", "catastrophe", "ziggurat_square"]
@@ -315,13 +319,19 @@ class TableScene(Scene):
         self.art.warm([f"leader_{d}_{c}" for d in dyn for c in colors], q - 2 * (q // 12))
         self.art.warm([f"monument_{m}" for m in MONUMENT_SPRITES], round(2 * q * 0.96))
 
+    def laid_out(self) -> TableLayout:
+        """The layout, for what runs only once the table is laid out (drawing, pointing at the board)."""
+        assert self.layout_ is not None, "the table is laid out before it is drawn or handles the mouse"
+        return self.layout_
+
     def static_layer(self) -> pygame.Surface:
         view = self.public()
         key = (self.app.size, view["board_name"])
         if self._static is None or self._static_key != key:
-            self._static = build_static_layer(self.app, self.layout_, view["terrain"], view["priority"])
+            lay = self.laid_out()
+            self._static = build_static_layer(self.app, lay, view["terrain"], view["priority"])
             # The panels never move: their soft shadows are painted once here, not every frame.
-            t, lay = self.theme, self.layout_
+            t = self.theme
             for rect, radius in [*((r, 18) for r in lay.seats), (lay.tray, 18), (lay.side, 20)]:
                 draw_shadow(self._static, rect, t.s(radius), t.s(10))
             self._static_key = key
@@ -360,17 +370,17 @@ class TableScene(Scene):
 
     def tray_items(self) -> list[TrayItem]:
         seat = self.me()
-        if seat is None:
+        if seat is None or self.layout_ is None:  # no hand to show, or no window to show it in yet
             return []
         return tray_items(self.app, self.layout_.tray, self.shown()["seats"][seat])
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        self.hover_sq = self.layout_.square_at(pos)
+        self.hover_sq = self.laid_out().square_at(pos)
         item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
         self.hover_item = (item.kind, item.index, item.color) if item else None
 
     def _click(self, pos: tuple[int, int]) -> bool:
-        sq = self.layout_.square_at(pos)
+        sq = self.laid_out().square_at(pos)
         if sq is not None:
             self.control.click_square(sq)
             return True
@@ -495,9 +505,10 @@ class TableScene(Scene):
     def _draw_tray(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         seat = self.me()
         decision = (view["decision"] or {}).get("kind")
-        state = {"selected": self.control.selected, "hover": self.hover_item, "usable": self.control.usable,
-                 "picked": self.control.swap if self.control.swap is not None else self.control.support,
-                 "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
+        state: dict[str, Any] = {
+            "selected": self.control.selected, "hover": self.hover_item, "usable": self.control.usable,
+            "picked": self.control.swap if self.control.swap is not None else self.control.support,
+            "pick_style": "swap" if self.control.swap is not None else "support", "hint": self.control.tray_hint()}
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
         state["hint_wide"] = decision in ("support", "end_turn")
@@ -505,4 +516,4 @@ class TableScene(Scene):
         if seat is None:
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
         dynasty = view["dynasties"][seat] if seat is not None else ""
-        draw_tray(self.app, surface, self.layout_.tray, self.art, self.tray_items(), owner, dynasty, state)
+        draw_tray(self.app, surface, self.laid_out().tray, self.art, self.tray_items(), owner, dynasty, state)
