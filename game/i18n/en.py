@@ -332,6 +332,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "panel.sub.waiting": "waiting",
     "panel.sub.remote": "remote",
     "panel.sub.open": "open",
+    "panel.sub.you": "you",
+    "panel.sub.your_turn": "your turn",
     "side.attacks": "{name} attacks",
     "side.defends": "{name} defends",
     "side.your": "your",

@@ -326,6 +326,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "panel.sub.waiting": "等待中",
     "panel.sub.remote": "遠端",
     "panel.sub.open": "空位",
+    "panel.sub.you": "你",
+    "panel.sub.your_turn": "輪到你",
     "side.attacks": "{name}進攻",
     "side.defends": "{name}防守",
     "side.your": "你的",

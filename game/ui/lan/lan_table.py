@@ -72,6 +72,9 @@ class LanTableScene(TableScene):
         # Remote seats are people somewhere else: no curtain for them, and no computer plays them here.
         self.humans = set(link.local_seats)
         self.revealed = next(iter(self.humans)) if len(self.humans) == 1 else None
+        # A player's window shows its own hand and points all game long, marked "you"; the host's screen with
+        # several seats keeps the hot-seat curtain between them, and a watcher's shows the public view.
+        self.own_seat = self.revealed
         self._notice_shown = ""
         self._history_epoch = link.history_epoch
         self.seats_now = SeatStatus()  # the link's seat status, read once a frame

@@ -93,12 +93,13 @@ class SeatPanels:
         return layout.board.center
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any], thinking: set[int],
-             clock: float) -> None:
+             clock: float, mine: int | None = None) -> None:
+        """Draw every seat's tablet; mine is the seat this window belongs to (a LAN player's), marked "you"."""
         for seat_view in view["seats"]:
-            self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock)
+            self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock, mine)
 
     def _draw_one(self, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], sv: dict[str, Any],
-                  thinking: set[int], clock: float) -> None:
+                  thinking: set[int], clock: float, mine: int | None = None) -> None:
         t = self.app.theme
         seat = sv["seat"]
         names, dynasties = view["names"], view["dynasties"]
@@ -108,6 +109,9 @@ class SeatPanels:
         border = th.lerp_color(th.GOLD, th.GOLD_LIGHT, 0.5 + 0.5 * math.sin(clock * 4)) if to_move else th.GOLD_DARK
         # shadow=False: the panels' shadows are painted once into the table's static layer.
         draw_panel(surface, rect, t, th.SAND if to_move else th.SAND_DARK, border, radius=18, shadow=False)
+        if seat == mine:  # this window's own seat: a lapis ring inside the gold, whoever is to move
+            pygame.draw.rect(surface, th.LAPIS, rect.inflate(-t.s(10), -t.s(10)), max(2, t.s(4)),
+                             border_radius=t.s(14))
         pad = t.s(12)
         stripe = pygame.Rect(rect.left + t.s(4), rect.top + t.s(16), t.s(8), rect.height - t.s(32))
         pygame.draw.rect(surface, accent, stripe, border_radius=t.s(4))
@@ -124,6 +128,8 @@ class SeatPanels:
                                                    else "")
         if seat == view["active"] and not to_move and view["to_move"] is not None and seat not in thinking:
             sub = "waiting"
+        if seat == mine:
+            sub = "your_turn" if to_move else "you"
         sub = tr(f"panel.sub.{sub}") if sub and has(f"panel.sub.{sub}") else ""
         if sub:
             t.blit_text(surface, sub, th.TEXT_SMALL - 4, SUB_INK_TO_MOVE if to_move else SUB_INK,

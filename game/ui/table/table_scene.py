@@ -95,6 +95,9 @@ class TableScene(Scene):
         self.views: dict[Any, dict[str, Any]] = {}
         # One human at the screen needs no curtain: nobody else may not look.
         self.revealed: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
+        # The seat this window always shows, whoever is to move (a LAN player's own); None on a hot-seat screen,
+        # which shows the seat to move once its player has the mouse.
+        self.own_seat: int | None = None
         self.art = PieceArt(app)
         self.painter = BoardPainter(app, self.art)
         self.animator = Animator(app.play)
@@ -169,22 +172,22 @@ class TableScene(Scene):
             self.last_move = self.story.last_move
 
     def send(self, action: dict[str, Any]) -> None:
-        """Hand a choice to the table for the deciding seat (the only way the UI acts)."""
-        seat = self.decider()
+        """Hand a choice to the table for the seat deciding at this screen (the only way the UI acts)."""
+        seat = self.acting()
         if seat is None:
             return
         self.control.reset()
         self.link.send(seat, action)
 
     def undo(self) -> None:
-        seat = self.decider()
+        seat = self.acting()
         if seat is not None:
             self.control.reset()
             self.link.undo(seat)
 
     def legal(self) -> list[dict[str, Any]]:
         """The deciding local player's legal actions (cached per view)."""
-        seat = self.me()
+        seat = self.acting()
         if seat is None:
             return []
         key = (self.public()["view_id"], seat)
@@ -204,11 +207,21 @@ class TableScene(Scene):
         return seat in self.humans and seat != self.revealed and not self.public()["game_over"]
 
     def me(self) -> int | None:
-        """The local human whose hand is shown now, or None (computer, curtain, game over)."""
+        """The local human whose hand is shown now, or None (computer, curtain, game over, a watcher).
+
+        A LAN window always shows its own seat; a hot-seat screen the seat to move, once its player took the mouse.
+        """
+        if self.own_seat is not None and self.own_seat in self.views:
+            return self.own_seat
         seat = self.decider()
         if seat is None or seat not in self.humans or self.curtain_up() or seat not in self.views:
             return None
         return seat
+
+    def acting(self) -> int | None:
+        """The seat whose choices this screen takes now: the seat shown, while it is the one to move."""
+        seat = self.me()
+        return seat if seat is not None and seat == self.decider() else None
 
     def shown(self) -> dict[str, Any]:
         seat = self.me()
@@ -358,7 +371,7 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.me() is not None:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.acting() is not None:
             return self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.control.reset()
@@ -412,11 +425,11 @@ class TableScene(Scene):
 
     def _sync_buttons(self) -> None:
         view = self.shown()
-        acting = self.me() is not None and (view["decision"] or {}).get("kind") == "action"
+        acting = self.acting() is not None and (view["decision"] or {}).get("kind") == "action"
         swapping = self.control.swap is not None
         self.swap_btn.enabled = acting and not swapping and bool(view["seats"][view["seat"]]["hand"])
         self.pass_btn.enabled = acting
-        self.undo_btn.enabled = self.me() is not None and bool(view.get("can_undo"))
+        self.undo_btn.enabled = self.acting() is not None and bool(view.get("can_undo"))
         for b in (self.swap_btn, self.pass_btn, self.undo_btn):
             b.visible = not self.public()["game_over"]
         if self.layout_ is not None:
@@ -434,7 +447,7 @@ class TableScene(Scene):
         name = view["names"][seat] if seat is not None else ""
         if self.curtain_up():
             return SideSpec(("curtain", vid, seat), tr("table.next", name=name), [tr("table.pass_mouse")])
-        if self.me() is None:
+        if self.acting() is None:
             conflict = view["conflict"]
             return SideSpec(("watch", vid, seat), waiting_for(view, seat) if seat is not None else name,
                             [] if conflict else [tr("table.watch_board")], conflict=conflict)
@@ -457,7 +470,7 @@ class TableScene(Scene):
             return
         thinking = self.computers.thinking() if self.computers is not None else set()
         draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
-        self.panels.draw(surface, lay, view, thinking, clock)
+        self.panels.draw(surface, lay, view, thinking, clock, mine=self.own_seat)
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
@@ -466,7 +479,7 @@ class TableScene(Scene):
             self.painter.draw_recap(surface, lay, Story.marks(recap, view["dynasties"]))
         else:
             self.painter.draw_last_move(surface, lay, self.last_move, clock)
-        pending = self.control.pending() if self.me() is not None else {}
+        pending = self.control.pending() if self.acting() is not None else {}
         self.painter.draw_targets(surface, lay, set(pending), self.hover_sq, clock, ghost=self.control.ghost(view))
         inspected = self._inspected(view, pending)
         if inspected is not None:
@@ -512,6 +525,9 @@ class TableScene(Scene):
         if decision != "support" and self.control.swap is None:
             state["picked"] = set()
         state["hint_wide"] = decision in ("support", "end_turn")
+        if seat is not None and self.acting() is None:
+            # Another seat decides: this window's hand is there to read, not to play (no dimming, hover or hint).
+            state.update(hover=None, usable=lambda _item: True, hint="", hint_wide=False, picked=set())
         owner = view["names"][seat] if seat is not None else ""
         if seat is None:
             state["message"] = tray_message(self.public(), self.curtain_up(), self.humans)
