@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame.freetype
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +106,7 @@ class ScriptFonts:
         return self._probes[path]
 
     # -- drawing ------------------------------------------------------------------------------------
-    def render(self, font: pygame.font.Font, text: str, color: object) -> pygame.Surface:
+    def render(self, font: pygame.font.Font, text: str, color: ColorLike) -> pygame.Surface:
         """Render a line in a CJK font, trimmed to its line box (see the module's docstring)."""
         img = font.render(text, True, color)
         em = font.point_size

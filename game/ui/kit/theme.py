@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the men
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 from game.ui.kit import textfit
 from game.ui.kit.fonts import ScriptFonts
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 # -- palette ---------------------------------------------------------------------------------------
 # Sun-baked Mesopotamia: sand and clay for surfaces, lapis lazuli for depth, gold for what matters.
@@ -288,19 +292,21 @@ class Theme:
         px = self.s(size_at_1080)
         y = rect.top
         for line in self.wrap(text, size_at_1080, rect.width):
-            if line:
-                anchor = {"left": {"topleft": (rect.left, y)}, "center": {"midtop": (rect.centerx, y)}}
-                self.blit_text(surface, line, size_at_1080, color, **anchor[align])
+            if line and align == "center":
+                self.blit_text(surface, line, size_at_1080, color, midtop=(rect.centerx, y))
+            elif line:
+                self.blit_text(surface, line, size_at_1080, color, topleft=(rect.left, y))
             y += round(px * spacing)
         return y
 
     def _note(
-        self, text: str, rect: pygame.Rect, within: pygame.Rect | None, img: pygame.Surface, color: object
+        self, text: str, rect: pygame.Rect, within: pygame.Rect | None, img: pygame.Surface, color: ColorLike
     ) -> None:
         if self.record_text is not None and text.strip():
             box = within if within is not None else (self._containers[-1] if self._containers else None)
             ink = img.get_bounding_rect().move(rect.topleft)
-            rgb = tuple(pygame.Color(color))[:3]  # type: ignore[arg-type]
+            ink_color = pygame.Color(color)
+            rgb = (ink_color.r, ink_color.g, ink_color.b)
             self.record_text.append(TextRecord(text, rect.copy(), rect.height, box and pygame.Rect(box), ink, rgb))
 
 

@@ -444,7 +444,8 @@ class Label(Widget):
             align = "left" if "left" in self.anchor else "right" if "right" in self.anchor else "center"
             theme.blit_fit(surface, self.text, self.size, self.color, self.box, align=align, shadow=self.shadow)
         else:
-            theme.blit_text(surface, self.text, self.size, self.color, shadow=self.shadow, **{self.anchor: self.pos})
+            place: dict[str, Any] = {self.anchor: self.pos}  # a Rect keyword chosen at run time: center, topleft...
+            theme.blit_text(surface, self.text, self.size, self.color, shadow=self.shadow, **place)
 
 
 def hint_ink(ink: pygame.Color) -> pygame.Color:

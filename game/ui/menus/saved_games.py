@@ -241,10 +241,11 @@ class SavedGamesScene(MenuScene):
         specs: list[tuple[str, str, Any, str]] = []
         journal = saved.journal
         summary = self.summary(saved) if journal is not None else None
-        if summary is not None and summary.finished:
-            specs.append(("watch", t("saved.watch"), lambda: self.watch(saved), "primary"))
-        elif summary is not None and not journal.lan:
-            specs.append(("continue", t("saved.continue"), lambda: self.continue_game(saved), "warm"))
+        if journal is not None and summary is not None:  # a damaged game can only be deleted
+            if summary.finished:
+                specs.append(("watch", t("saved.watch"), lambda: self.watch(saved), "primary"))
+            elif not journal.lan:
+                specs.append(("continue", t("saved.continue"), lambda: self.continue_game(saved), "warm"))
         specs.append(("delete", t("saved.delete"), lambda: self.ask_delete(saved), "dark"))
         w, h, gap = tm.s(ACTION_W), tm.s(th.BUTTON_HEIGHT), tm.s(16)
         x = rect.right - tm.s(24) - len(specs) * w - (len(specs) - 1) * gap
@@ -283,7 +284,7 @@ class SavedGamesScene(MenuScene):
         status, color = status_words(saved, summary)
         text_w = self.row_buttons_left(rect) - x - tm.s(20)
         line_h = round(tm.s(th.TEXT_SMALL) * 1.1)
-        if damaged:
+        if journal is None:  # damaged
             when = _mtime(saved.path)
             head = pygame.Rect(x, y, text_w, line_h)
             damaged_words = t("saved.damaged", when=when, file=saved.path.name)

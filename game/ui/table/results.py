@@ -119,7 +119,8 @@ class ResultsScene(MenuScene):
     def watch_replay(self) -> None:
         from game.ui.table.replay_scene import open_replay
 
-        open_replay(self.app, self.journal_path)
+        if self.journal_path is not None:  # the Replay button is there only for a game that was saved
+            open_replay(self.app, self.journal_path)
 
     def to_title(self) -> None:
         from game.ui.menus.title import TitleScene
@@ -282,7 +283,7 @@ class ResultsScene(MenuScene):
                 continue
             p = clamp01((self.age - (land - TREASURE_TIME)) / TREASURE_TIME)
             if p <= 0:
-                x, y = home[0] + (k - (len(order) - 1) / 2) * tm.s(18), home[1]
+                x, y = home[0] + (k - (len(order) - 1) / 2) * tm.s(18), float(home[1])
             else:
                 tx, ty = tops[color]
                 e = ease_out_cubic(p)

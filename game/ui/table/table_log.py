@@ -186,10 +186,10 @@ class GameLog:
         if mark is not None and self._first_row(entry, text):
             # The recap's number, as on the board: the same disc in the acting dynasty's colour.
             number, fill = mark
-            r = line_h // 2 - t.s(1)
-            centre = (inner.left + r, y + line_h // 2)
-            pygame.draw.circle(surface, th.CREAM, centre, r)
-            pygame.draw.circle(surface, fill, centre, r, max(3, r // 3))
+            radius = line_h // 2 - t.s(1)
+            centre = (inner.left + radius, y + line_h // 2)
+            pygame.draw.circle(surface, th.CREAM, centre, radius)
+            pygame.draw.circle(surface, fill, centre, radius, max(3, radius // 3))
             t.blit_text(surface, str(number), LOG_SIZE - 4, th.INK, center=centre)
         t.blit_text(surface, text, LOG_SIZE, color, topleft=(x, y))
 

@@ -198,9 +198,9 @@ class SidePanel:
         commit = c[f"{side}_commit"]
         board = c[f"{side}_strength"]
         mine = self.spec.choosing if self.spec is not None else None
-        choosing = commit is None and mine is not None and mine[0] == seat
-        if choosing:
-            commit = mine[1]  # the player's own choice, before it is sent: "your 2"
+        choosing = False
+        if commit is None and mine is not None and mine[0] == seat:
+            commit, choosing = mine[1], True  # the player's own choice, before it is sent: "your 2"
         total = "?" if commit is None else str(board + commit)
         total_w = t.s(64)
         t.blit_text(surface, total, th.TEXT_HUGE - 24, th.INK, midright=(row.right - t.s(12), icon.centery))

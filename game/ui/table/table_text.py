@@ -29,7 +29,10 @@ def fit_lines(t: th.Theme, text: str, size: int, width: int, max_lines: int = 2,
     if t.measure(text, one) <= width:
         return one, [text]
     for s in range(size, min_size - 1, -1):
-        if s > min_size and not words_fit(text, width, lambda w, s=s: t.font(t.s(s), w).size(w)[0]):
+        def width_at(word: str, s: int = s) -> int:
+            return t.font(t.s(s), word).size(word)[0]
+
+        if s > min_size and not words_fit(text, width, width_at):
             continue   # a name would be cut in two at this size: only the smallest may cut it
         lines = t.wrap(text, s, width)
         if len(lines) <= max_lines and all(t.measure(line, s) <= width for line in lines):
