@@ -24,10 +24,8 @@ import struct
 import sys
 from dataclasses import dataclass
 
-try:
+if sys.platform != "win32":  # Windows has no ioctl: interfaces() lists nothing there and the fallbacks take over
     import fcntl
-except ImportError:  # Windows: no ioctl; the fallbacks below take over
-    fcntl = None  # type: ignore[assignment]
 
 LOOPBACK = "127.0.0.1"
 BROADCAST = "255.255.255.255"
@@ -55,7 +53,7 @@ class Interface:
 
 def interfaces() -> list[Interface] | None:
     """Return the IPv4 interfaces that are up, or None where this system cannot list them."""
-    if fcntl is None or not sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux"):  # the ioctl requests below are Linux's
         return None
     try:
         names = [name for _, name in socket.if_nameindex()]

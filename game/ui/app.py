@@ -22,7 +22,7 @@ import time
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.ui.kit.scene import Scene
 
 log = logging.getLogger(__name__)
+SceneT = TypeVar("SceneT", bound="Scene")  # push hands back the scene it was given, as its own kind
 
 FPS = 60
 MIN_SIZE = (1280, 720)
@@ -165,7 +166,7 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: SceneT) -> SceneT:
         """Put a scene on top; overlays (dialogs) leave the one below visible."""
         self.open()
         if not scene.overlay:

@@ -118,7 +118,7 @@ def said(err: BaseException) -> str:
 
 def alert(app: App, title: str, message: str) -> ConfirmDialog:
     """Show a message with one OK button."""
-    return app.push(ConfirmDialog(app, title, message, [(t("common.ok"), None, "primary")]))  # type: ignore[return-value]
+    return app.push(ConfirmDialog(app, title, message, [(t("common.ok"), None, "primary")]))
 
 
 def confirm(
@@ -127,4 +127,4 @@ def confirm(
     """Ask yes/no; on_yes runs only for yes."""
     # The action wears the main action's terracotta, as on every screen; the safe choice is lapis.
     choices: list[Choice] = [(no or t("common.no"), None, "primary"), (yes or t("common.yes"), on_yes, "warm")]
-    return app.push(ConfirmDialog(app, title, message, choices))  # type: ignore[return-value]
+    return app.push(ConfirmDialog(app, title, message, choices))

@@ -69,9 +69,8 @@ class RulesScene(MenuScene):
         self.text_panel = self.picture_panel = pygame.Rect(0, 0, 0, 0)
         self._sync()
 
-    @property
-    def heading(self) -> str:  # type: ignore[override]
-        return PAGES[self.page].title
+    def heading_text(self) -> str:
+        return PAGES[self.page].title  # each page's own title, in the language of the moment
 
     def go(self, page: int) -> None:
         page = max(0, min(len(PAGES) - 1, page))
