@@ -18,7 +18,7 @@ game_over, end_reason, ranking, seat (whose view this is; None for a spectator).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from .boards import COLS, index, square, squares_of
 from .conflicts import board_strength, war_side
@@ -26,6 +26,20 @@ from .scoring import final_ranking
 from .state import COLORS, State, hand_size
 
 BOARD_CHARS = "rbgk"
+
+
+class SeatView(TypedDict):
+    """One line of a view's "seats" (a plain dict on the wire): what everyone sees of a seat, and its own
+    hand and running totals for the seat itself (totals for all with "open_scores", all of it once over)."""
+
+    seat: int
+    supply: list[str]            # leaders' colours not on the board
+    catastrophes: int
+    unification: bool            # False while the unification tile this seat played lies on the board
+    hand_count: int
+    hand: list[str] | None       # None: hidden from this viewer
+    treasures: int
+    scores: dict[str, int] | None   # None: hidden from this viewer
 
 
 def board_text(s: State) -> list[str]:
@@ -53,7 +67,7 @@ def board_text(s: State) -> list[str]:
     return rows
 
 
-def _seat_view(s: State, seat: int, viewer: int | None) -> dict[str, Any]:
+def _seat_view(s: State, seat: int, viewer: int | None) -> SeatView:
     mine = viewer == seat
     shows_scores = mine or "open_scores" in s.variants or s.game_over
     hand = s.hands[seat]
