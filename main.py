@@ -46,8 +46,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--port", type=int, default=None, help="TCP port of the hosted game (default 47475)")
     p.add_argument("--computer", type=int, default=0, help="with --host: how many seats the computer plays")
     p.add_argument("--bind", default=None,
-                   help="with --host: address to listen on (default: 127.0.0.1 while TWO_RIVERS_LAN is loopback, "
-                        "else 0.0.0.0)")
+                   help="with --host: address to listen on (default: 0.0.0.0, every interface, so the LAN can "
+                        "join; 127.0.0.1 when TWO_RIVERS_LAN=loopback)")
     p.add_argument("--resume", default=None, metavar="FILE",
                    help="with --host: continue a saved LAN game (a .journal file, or 'last' for the newest unfinished)")
     p.add_argument("--reopen-seats", default="", metavar="1,2",

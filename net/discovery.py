@@ -7,12 +7,15 @@ game by typing its address does not need any of this.
 
 Where announcements go is configuration, never code: the environment variable TWO_RIVERS_LAN.
 
-- unset, `loopback`, or anything unrecognised: 127.0.0.1 only. This is the safe default for tests and
-  development machines, where nothing may leave the computer.
-- `broadcast`: the local network: every interface's own broadcast address (10.77.0.255 for 10.77.0.1/24),
+- unset (or empty), or `broadcast`: the local network, so that a LAN party works out of the box with no
+  variable on any machine: every interface's own broadcast address (10.77.0.255 for 10.77.0.1/24),
   never loopback, listed afresh for each announcement (net.interfaces). Not 255.255.255.255: on a switch
   with no router (no default route) that fails with "network unreachable". Only where interfaces cannot
-  be listed does it fall back to 255.255.255.255. **A real LAN party sets TWO_RIVERS_LAN=broadcast.**
+  be listed does it fall back to 255.255.255.255. The host then listens on every interface (net.peers).
+- `loopback`, or anything unrecognised: 127.0.0.1 only, and the host listens on 127.0.0.1 only. **Tests
+  and development machines set TWO_RIVERS_LAN=loopback** (tests/conftest.py forces it for every test
+  process), so that nothing leaves the computer. A value that is not understood never guesses at the
+  network.
 - an IPv4 address (say a subnet broadcast such as 192.168.1.255, or one machine): that address.
 
 The port is DISCOVERY_PORT (47474) unless TWO_RIVERS_DISCOVERY_PORT says otherwise.
@@ -61,8 +64,8 @@ MAX_DATAGRAMS_PER_POLL = 256  # so a flood cannot hold the join screen inside on
 
 
 def lan_mode() -> str:
-    """Return 'loopback', 'broadcast' or an IPv4 address, from TWO_RIVERS_LAN (unset means loopback)."""
-    value = os.environ.get(LAN_ENV, "loopback").strip().lower()
+    """Return 'loopback', 'broadcast' or an IPv4 address, from TWO_RIVERS_LAN (unset or empty: broadcast)."""
+    value = os.environ.get(LAN_ENV, "").strip().lower() or "broadcast"
     if value in ("loopback", "broadcast"):
         return value
     try:

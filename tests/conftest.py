@@ -1,6 +1,7 @@
-"""What every test shares: the dummy video and audio drivers with the sound muted, an English
-locale, and its own data folder, so no test reads or writes the player's saved games or Settings,
-and two test processes running side by side never share a file.
+"""What every test shares: the dummy video and audio drivers with the sound muted, the LAN kept on
+this machine (TWO_RIVERS_LAN=loopback, forced), an English locale, and its own data folder, so no
+test reads or writes the player's saved games or Settings, and two test processes running side by
+side never share a file.
 
 The locale: the game (and every `main.py` a test starts) speaks the system's language by default;
 tests read English words unless they choose Chinese, whatever the machine running them speaks.
@@ -21,10 +22,18 @@ import pytest
 
 from game.i18n.choose import LOCALE_VARIABLES
 
+LAN_VARIABLE = "TWO_RIVERS_LAN"  # net.discovery.LAN_ENV, named here before anything imports the network code
+
 # Set before any test module imports pygame (conftest is imported first).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TWO_RIVERS_MUTE", "1")
+# Unset, TWO_RIVERS_LAN means a real LAN party: a host listens on every interface and announces on every
+# interface's broadcast address. No test may do that on the machine running it: every test process (and
+# every program a test starts with its environment) stays on 127.0.0.1, whatever the shell says. A test of
+# a real LAN runs its programs inside network namespaces of its own (tests/test_lan_netns.py) and takes
+# the variable out of their environment there, on purpose.
+os.environ[LAN_VARIABLE] = "loopback"
 for variable in LOCALE_VARIABLES:
     os.environ[variable] = "C.UTF-8" if variable != "LANGUAGE" else "en"
 

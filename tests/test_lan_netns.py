@@ -1,10 +1,14 @@
 """A real LAN in miniature: network namespaces joined by switches, a headless host in one, players in others.
 
 The LAN-party setup: switches and no router, so no namespace has a default route, only its subnets'
-routes. There, sending to 255.255.255.255 fails with "network unreachable"; discovery with
-TWO_RIVERS_LAN=broadcast must announce on each interface's own broadcast address instead. The host sits
-on two switches (10.77.0.0/24 and 10.78.0.0/24), one player on each: both must hear it, each on its own
-subnet, and play a whole game. A second test gives the host no network at all and expects it to say so.
+routes. There, sending to 255.255.255.255 fails with "network unreachable"; discovery must announce on
+each interface's own broadcast address instead. The host sits on two switches (10.77.0.0/24 and
+10.78.0.0/24), one player on each: both must hear it, each on its own subnet, and play a whole game. A
+second test gives the host no network at all and expects it to say so.
+
+A LAN party works out of the box: the host and the players run with no TWO_RIVERS_LAN at all (taken out of
+the environment that tests/conftest.py sets to loopback for everything else) and no --bind, and still find
+each other. Only here, inside namespaces that exist for the test alone, does anything leave 127.0.0.1.
 
 The test makes its own namespaces (unique names) and subnets that exist only inside them, with the
 bridges in a "switch" namespace; nothing is created in the machine's own network namespace, and every
@@ -36,12 +40,13 @@ DISCOVERY = 47474
 
 PLAYER = textwrap.dedent(
     """
-    import json, random, sys, time
+    import json, os, random, sys, time
     from net import protocol as p
     from net.client import WireClient
     from net.discovery import Listener
 
     name, seed = sys.argv[1], int(sys.argv[2])
+    assert "TWO_RIVERS_LAN" not in os.environ, "a player's machine sets nothing"
     end = time.monotonic() + 20
     with Listener() as listener:
         games = []
@@ -100,15 +105,18 @@ def namespaces() -> Iterator[list[str]]:
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
-    return dict(os.environ, TWO_RIVERS_LAN="broadcast", TWO_RIVERS_DISCOVERY_PORT=str(DISCOVERY),
-                TWO_RIVERS_COMPUTER_DELAY="0", PYTHONPATH=str(ROOT), TWO_RIVERS_DATA=str(tmp_path / "data"))
+    """The environment of the programs inside the namespaces: as a player's machine has it, no TWO_RIVERS_LAN."""
+    env = dict(os.environ, TWO_RIVERS_DISCOVERY_PORT=str(DISCOVERY), TWO_RIVERS_COMPUTER_DELAY="0",
+               PYTHONPATH=str(ROOT), TWO_RIVERS_DATA=str(tmp_path / "data"))
+    env.pop("TWO_RIVERS_LAN", None)  # the default: the LAN, every interface
+    return env
 
 
 def _start_host(ns: str, env: dict[str, str]) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
     """Start a headless host in ns; its console lines arrive in the queue as it prints them."""
     host = subprocess.Popen(
         ["ip", "netns", "exec", ns, sys.executable, "main.py", "--host", "--players", "2",
-         "--port", str(PORT), "--seed", "5", "--bind", "0.0.0.0"],  # a real LAN (inside the namespaces)
+         "--port", str(PORT), "--seed", "5"],  # no --bind: listening on the LAN is the default
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()

@@ -100,7 +100,7 @@ def send_raw(port: int, datagram: bytes) -> None:
 @pytest.mark.parametrize(
     ("value", "address"),
     [
-        (None, "127.0.0.1"),  # unset: the safe default
+        (None, "255.255.255.255"),  # unset: the LAN (a party needs no variable; tests set loopback)
         ("loopback", "127.0.0.1"),
         ("LOOPBACK", "127.0.0.1"),
         ("broadcast", "255.255.255.255"),
@@ -108,7 +108,7 @@ def send_raw(port: int, datagram: bytes) -> None:
         ("10.0.0.7", "10.0.0.7"),
         ("127.0.0.1", "127.0.0.1"),
         ("the office", "127.0.0.1"),  # unknown: loopback, never a guess at the network
-        ("", "127.0.0.1"),
+        ("", "255.255.255.255"),  # empty: as unset
         ("0.0.0.0", "127.0.0.1"),
         ("::1", "127.0.0.1"),
         ("300.1.1.1", "127.0.0.1"),
@@ -147,8 +147,8 @@ def test_listeners_bind_loopback_only_for_a_loopback_target() -> None:
 
 
 def test_tests_run_on_loopback() -> None:
-    # The brief for every run on a development machine; the other tests patch it anyway.
-    assert os.environ.get("TWO_RIVERS_LAN", "loopback") == "loopback"
+    # tests/conftest.py sets it for every test process, whatever the shell says; the other tests patch it anyway.
+    assert os.environ["TWO_RIVERS_LAN"] == "loopback"
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -44,9 +44,9 @@ def test_an_interfaces_broadcast_address(interface: Interface, expected: str | N
 def test_usable_addresses_leave_out_loopback_and_put_the_lan_first() -> None:
     link_local = Interface("eth1", "169.254.3.4", "255.255.0.0", "169.254.255.255")
     public = Interface("eth2", "8.8.4.4", "255.255.255.0", "8.8.4.255")
-    assert usable_addresses([LO, link_local, public, WIFI, SWITCH]) == [
+    assert usable_addresses([LO, link_local, public, WIFI, SWITCH], routed=()) == [
         "10.77.0.1", "192.168.1.20", "8.8.4.4", "169.254.3.4"]
-    assert usable_addresses([LO]) == []
+    assert usable_addresses([LO], routed=()) == []
 
 
 def test_this_machines_interfaces_are_listed_with_loopback_among_them() -> None:
