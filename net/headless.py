@@ -2,7 +2,8 @@
 
 Owns: setting up a Host from the command line's choices (players, port, computer seats), waiting for the
 LAN players to fill the open seats, starting the game, printing what happens (joins, every action in words,
-drops, the result), and stopping cleanly after the game or on Ctrl+C. Every game is journalled in the data
+drops, the result), and stopping cleanly after the game, on Ctrl+C or on SIGTERM (a service manager's or
+`kill`'s stop: every client is told the host stopped, as after Ctrl+C). Every game is journalled in the data
 folder's games/ ($TWO_RIVERS_DATA, else the per-OS folder); `resume` (--resume FILE, or "last") continues a
 saved game after a crash, going straight to play with every LAN seat waiting for its player's token.
 
@@ -28,6 +29,8 @@ from net.peers import default_bind
 
 LINGER = 5.0  # seconds the finished game stays up, so that every screen shows the result
 DELAY_ENV = "TWO_RIVERS_COMPUTER_DELAY"  # seconds a computer pauses before it acts (tests set 0)
+TERMINATE = getattr(signal, "SIGTERM", None)  # every system Python runs on has it; kept optional all the same
+STOP_SIGNALS = tuple(s for s in (signal.SIGINT, TERMINATE) if s is not None)
 
 
 def timestamped(write: Callable[[str], object] = print) -> Callable[[str], None]:
@@ -86,56 +89,67 @@ def run(
     else:
         for seat in range(players - computer, players):
             host.set_plan(seat, "computer", "normal")
-    try:
-        host.start()
-    except OSError as exc:
-        say(t("lan.console.cannot_listen", address=bind, port=config.port, error=str(exc)))
-        host.stop()
-        return 1
-    if host.phase == "playing":
-        with host.lock:  # the host's thread already serves: its seats change under the lock
-            missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or t("lan.console.none")
-        say(t("lan.console.waiting_back", seats=missing, port=host.port))
-    else:
-        open_seats = players - computer
-        where = "127.0.0.1" if bind == "127.0.0.1" else t("lan.console.or").join(usable_addresses()[:3])
-        say(t("lan.console.waiting", n=open_seats, where=where or t("lan.console.this_machine"), port=host.port))
     ctrl_c = CtrlC()
     try:
-        with ctrl_c:
+        with ctrl_c:  # before the host listens: a stop that comes as soon as a client can connect is clean too
+            try:
+                host.start()
+            except OSError as exc:
+                say(t("lan.console.cannot_listen", address=bind, port=config.port, error=str(exc)))
+                return 1
+            _say_waiting(host, players - computer, bind, say)
             _serve(host, stop, linger, ctrl_c)
     except KeyboardInterrupt:
         ctrl_c.pressed = True
     finally:
         if ctrl_c.pressed:
-            say(t("lan.console.ctrl_c"))
+            say(t("lan.console.terminated" if ctrl_c.signum == TERMINATE else "lan.console.ctrl_c"))
         host.stop(key="lan.closing.stopped")
     return 0
 
 
+def _say_waiting(host: Host, open_seats: int, bind: str, say: Callable[[str], None]) -> None:
+    """Say whom the host waits for, and where to join (a new game) or who is missing (a resumed one)."""
+    if host.phase == "playing":
+        with host.lock:  # the host's thread already serves: its seats change under the lock
+            missing = ", ".join(str(seat + 1) for seat in sorted(host.missing)) or t("lan.console.none")
+        say(t("lan.console.waiting_back", seats=missing, port=host.port))
+        return
+    # Every address, the likely LAN one first: a machine with containers has bridges that must not hide it.
+    where = "127.0.0.1" if bind == "127.0.0.1" else t("lan.console.or").join(usable_addresses())
+    say(t("lan.console.waiting", n=open_seats, where=where or t("lan.console.this_machine"), port=host.port))
+
+
 class CtrlC:
-    """Ctrl+C (SIGINT) as a flag the serving loop looks at, while it is installed (main thread only).
+    """Ctrl+C (SIGINT) and SIGTERM as a flag the serving loop looks at, while it is installed (main thread only).
 
     The flag, not an exception: a KeyboardInterrupt lands wherever the main thread happens to be, and the
     loop below looks at the flag every tenth of a second, so the host stops at once, says why, and says
-    goodbye to every client, whatever it was doing (lingering over a finished game included).
+    goodbye to every client, whatever it was doing (lingering over a finished game included). SIGTERM (a
+    service manager stopping the host, `kill`) is the same request: by default it would end the process
+    at once, and every player would see a dropped connection instead of the host's goodbye.
     """
 
     def __init__(self) -> None:
         self.pressed = False
-        self._previous: Any = None
+        self.signum: int | None = None  # the signal that stopped the host
+        self._previous: dict[int, Any] = {}
 
     def __enter__(self) -> CtrlC:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._on_signal)
+            for signum in STOP_SIGNALS:
+                self._previous[signum] = signal.signal(signum, self._on_signal)
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)
+        self._previous.clear()
 
     def _on_signal(self, signum: int, frame: Any) -> None:
-        self.pressed = True  # only a plain store: a handler must not take locks the main thread may hold
+        # Only plain stores: a handler must not take locks the main thread may hold.
+        self.signum = signum
+        self.pressed = True
 
 
 def parse_seats(text: str) -> list[int]:

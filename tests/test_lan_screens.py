@@ -269,7 +269,7 @@ def test_the_host_screen_shows_addresses_to_type_never_the_machine_name() -> Non
         app.run_frames(1)
         drawn = " | ".join(r.text for r in app.theme.record_text)
         addresses = usable_addresses()
-        assert addresses and all(a in drawn for a in addresses[:3]), drawn
+        assert addresses and all(a in drawn for a in addresses), drawn
         assert f"port {scene.host.port}" in drawn  # a test port, not the usual one: players must type it
         assert socket.gethostname() not in drawn.replace("Test table", "")
     finally:

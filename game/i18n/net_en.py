@@ -159,6 +159,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.console.this_machine": "this machine’s address",
     "lan.console.or": " or ",
     "lan.console.ctrl_c": "Stopped by Ctrl+C.",
+    "lan.console.terminated": "Stopped: this computer asked the host to end (SIGTERM).",
     "lan.console.no_unfinished": "There is no unfinished LAN game in {folder}.",
     "lan.console.cannot_continue": "Cannot continue {path}: {error}",
     # -- the host's console: each action in words (net/words.py) ---------------------------------

@@ -142,6 +142,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.console.this_machine": "這台電腦的位址",
     "lan.console.or": " 或 ",
     "lan.console.ctrl_c": "已用 Ctrl+C 停止。",
+    "lan.console.terminated": "已停止：這台電腦要求主機結束（SIGTERM）。",
     "lan.console.no_unfinished": "{folder} 裡沒有未完成的區域網路遊戲。",
     "lan.console.cannot_continue": "無法繼續 {path}：{error}",
     # -- the host's console: each action in words (net/words.py) ---------------------------------

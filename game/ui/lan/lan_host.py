@@ -114,13 +114,14 @@ def table_name(name: str) -> str:
 
 
 def where_to_join(addresses: list[str], port: int, bind: str) -> str:
-    """Return the line that tells players which address to type."""
+    """Return the line that tells players which address to type: every one, the likely LAN one first (a machine
+    with containers or virtual machines has bridges whose addresses must not hide the LAN's)."""
     if bind == LOOPBACK:
         addresses = [LOOPBACK]
     if not addresses:
         key = "lan.host.no_network" if port == DEFAULT_PORT else "lan.host.no_network_port"
         return t(key, address=LOOPBACK, port=port)
-    joined = t("lan.host.address_or").join(addresses[:3])
+    joined = t("lan.host.address_or").join(addresses)
     return t("lan.host.join_at" if port == DEFAULT_PORT else "lan.host.join_at_port", addresses=joined, port=port)
 
 
@@ -328,7 +329,8 @@ class HostScene(MenuScene):
         if self.host is not None:
             line = where_to_join(self.addresses, self.host.port, self.host.config.bind)
             box = pygame.Rect(tm.s(MARGIN), tm.s(128), surface.get_width() - 2 * tm.s(MARGIN), tm.s(70))
-            tm.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=1)
+            # Every address: a machine with several networks gets a smaller line, then two (never cut short).
+            tm.blit_fit(surface, line, th.TEXT_LARGE, th.GOLD_LIGHT, box, shadow=True, max_lines=2)
         self._draw_news(surface)
 
     def _draw_seat(self, surface: pygame.Surface, row: pygame.Rect, seat: dict[str, Any]) -> None:
