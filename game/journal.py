@@ -253,7 +253,7 @@ def resume(path: Path, lan: bool = False,
     journal = read(path)
     states, events = replay(journal)
     if journal.recovered_from is not None:
-        shutil.copyfile(path, path.with_name(path.name + ".damaged"))
+        _copy_private(path, path.with_name(path.name + ".damaged"))
     seats = [Seat(s["name"], s["dynasty"], s["kind"]) for s in journal.seats]
     # An old journal kept no AI seed: a fresh one (never the game's seed), saved by the writer below.
     if journal.ai_seed is None:
@@ -273,6 +273,15 @@ def resume(path: Path, lan: bool = False,
         table.undo_again(states)
     keeper = (writer or JournalWriter)(table, path, lan=lan or journal.lan, started=journal.started)
     return table, keeper, journal
+
+
+def _copy_private(source: Path, copy: Path) -> None:
+    """Copy source to copy, readable by its owner only, as the journal itself is (it holds the game's seed,
+    which would show every tile still in the bag); a copy left by an earlier recovery is made private too."""
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out, source.open("rb") as original:
+        shutil.copyfileobj(original, out)
+    os.chmod(copy, 0o600)
 
 
 def default_data_dir() -> Path:

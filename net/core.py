@@ -63,6 +63,10 @@ class HostCore(Connections):
         self.undos = 0  # undos in this game (and before a restart): view ids count them
         self.notice: dict[str, Any] | None = None  # wire words said to every connection as it arrives (a resumed
         # earlier position)
+        # Once play moves on, the notice is owed only to the players who have not heard it: a seat's player who
+        # comes back after the first move must still learn that play went back.
+        self._owed_notice: dict[str, Any] | None = None
+        self._told_notice: set[int] = set()  # seats whose player has been told the notice
         self.confirming: set[int] = set()  # LAN seats whose player asked for turns held until they end them
         self.resume_warning = ""  # a resumed game's seats that stay closed (lost tokens), for the host's screen
         self.on_lobby: Callable[[], None] = lambda: None  # the seats or options changed (discovery)
@@ -301,8 +305,20 @@ class HostCore(Connections):
             self._send(peer, message)
         self._send(peer, self._update_message(peer.seat, [], self._public()))
         self._send(peer, self._status_message())
+        news = self._news_for(peer)
+        if news is not None:
+            self._send(peer, p.notice(wire.english(news), news))
+            if peer.seat is not None:
+                self._told_notice.add(peer.seat)
+
+    def _news_for(self, peer: Peer) -> dict[str, Any] | None:
+        """Return the notice a connection that just arrived must hear: the current one; once play has moved
+        on, only a seat's player who was never told (a watcher arriving later need not hear old news)."""
         if self.notice is not None:
-            self._send(peer, p.notice(wire.english(self.notice), self.notice))
+            return self.notice
+        if peer.role == "player" and peer.seat is not None and peer.seat not in self._told_notice:
+            return self._owed_notice
+        return None
 
     def _on_action(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer.role != "player" or peer.seat is None:
@@ -371,7 +387,8 @@ class HostCore(Connections):
             # A held turn's end (its player's End turn) changes the table without a new action: told once.
             record = self.table.records[-1]
             self.actions += 1
-            self.notice = None  # play moved on: newcomers need not hear where a resumed game went back to
+            if self.notice is not None:  # play moved on: newcomers need not hear where a resumed game went back
+                self._owed_notice, self.notice = self.notice, None  # to, but its own players still do
             self.say(describe_action(self.table.seats[record.seat].name, record.action))
         self._told = len(self.table.records)
         self._broadcast(events)

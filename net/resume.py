@@ -10,7 +10,9 @@ proceed (on the console, and in `HostCore.resume_warning` for the host's screen)
 player without a token take a chosen seat. A damaged seats file is copied aside (`.seats.damaged`) before a
 new one is written; one that cannot be read at all is never written over. Without the seats file the undos
 are unknown, so view ids jump past any a client may have been shown. A journal recovered from damage goes
-on from an earlier position; every player is told so (a notice) as well as the host's console.
+on from an earlier position, its view ids past every one the clients were shown before the damage; every
+player is told so (a notice, also to a seat's player who comes back after play moved on) as well as the
+host's console.
 
 Imports the standard library, game.journal, game.session and `net` only. Never sockets, never pygame.
 """
@@ -66,6 +68,8 @@ def resume_game(
     # Without the seats file nobody knows how many undos there were: the view ids jump past any the clients
     # may have seen, so that no old decision can match a new view.
     undos = secrets_.undos if secrets_ is not None else LOST_UNDOS
+    if journal.recovered_from is not None:
+        undos = _past_the_damage(journal.recovered_from, undos, len(table.records))
     # View ids go on rising from where the clients left them (an action and an undo each count one), and
     # never below the journal's own count.
     table.view_id = max(table.view_id, len(table.records) + 2 * undos)
@@ -81,6 +85,18 @@ def resume_game(
         core.reopen_seats([seat for seat in reopen if core.lobby.slots[seat].plan == "open"])
     core.seat_table(table)
     return journal, writer
+
+
+def _past_the_damage(lines: int, undos: int, actions: int) -> int:
+    """Return the undos to count after a damaged journal went back from `lines` action lines to `actions`.
+
+    The clients saw views up to where the journal broke off: each action line counted at most two ids (the
+    action and the end of a held turn), each undo two. Going on from the earlier position must never reuse one
+    of them (an old decision would match a new view), so the jump is counted as undos: the seats file keeps
+    it, and a later restart goes on from beyond it too.
+    """
+    seen = 2 * lines + 2 * undos
+    return max(undos, (seen - actions) // 2 + 1)
 
 
 def _keep_damaged_seats(seats: Path) -> str | None:
