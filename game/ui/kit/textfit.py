@@ -161,9 +161,12 @@ def fit(
         if "\n" not in text and measure(text, s) <= width and px(s) <= max(height, px(min_size)):
             return Fit(s, (text,), round(px(s) * spacing))
     for s in sizes:  # 2. wrapped, as large as fits, every word whole (a name is never cut in two)
-        if not words_fit(text, width, lambda piece, s=s: measure(piece, s)):
+        def at_size(piece: str, s: int = s) -> int:
+            return measure(piece, s)
+
+        if not words_fit(text, width, at_size):
             continue
-        lines = wrap(text, width, lambda line, s=s: measure(line, s))
+        lines = wrap(text, width, at_size)
         step = round(px(s) * spacing)
         if (max_lines is None or len(lines) <= max_lines) and _fits_height(len(lines), step, px(s), height):
             return Fit(s, tuple(lines), step)

@@ -241,7 +241,8 @@ def variants(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) 
 
 
 PAGES: tuple[Page, ...] = (
-    Page("goal", 3, goal, lambda: {"score": min(GOAL.values()), "color": t(f"color.{min(GOAL, key=GOAL.get)}")}),
+    Page("goal", 3, goal,
+         lambda: {"score": min(GOAL.values()), "color": t(f"color.{min(GOAL, key=lambda c: GOAL[c])}")}),
     Page("actions", 4, actions, caption=False),
     Page("kingdoms", 4, kingdoms),
     Page("revolt", 4, revolt, lambda: {"dynasty1": name_of("dynasty", "bull"), "dynasty2": name_of("dynasty", "lion")}),
