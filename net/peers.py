@@ -1,12 +1,13 @@
 """The connection half of the LAN host's core: what it keeps of each connection and how strict it is.
 
-Owns: `HostConfig` (how a host listens and how hard it is on its clients; `default_bind`: this machine
-only while TWO_RIVERS_LAN is loopback), `Peer` (one connection as the protocol knows it: its frame decoder,
+Owns: `HostConfig` (how a host listens and how hard it is on its clients; `default_bind`: every interface,
+this machine only while TWO_RIVERS_LAN is loopback), `Peer` (one connection as the protocol knows it: its frame decoder,
 its rate limit, its clocks, who it turned out to be), `Close` and `SaveSecrets` (the core's requests to cut
 a connection and to save the seats file) and `Connections`, the base of `net.core.HostCore`: connections
 come and go, bytes become messages (frames split anywhere, oversized or malformed ones refused), the rate
-limit and the message checks, the hello deadline and the cap on newcomers who have not said hello (the most
-crowded address makes way, cut without a refusal so that a real client simply tries again), stalled
+limit and the message checks, the hello deadline and the budget of newcomers who have not said hello (room
+for every honest burst, a share for each machine; beyond it the most crowded address makes way, cut without
+a refusal so that a real client simply tries again), stalled
 frames, silence, refusals with a grace to read them (final, or "retry" for now only), and the queue of what
 to send. Sans-I/O: no sockets, no clock.
 
@@ -38,8 +39,9 @@ EVERYWHERE = "0.0.0.0"
 
 
 def default_bind() -> str:
-    """Return where a host listens unless told: this machine only while TWO_RIVERS_LAN is loopback (its
-    default), so that no other machine can reach a host started for development or tests."""
+    """Return where a host listens unless told: every interface, so that the LAN can join with no setting
+    anywhere; this machine only while TWO_RIVERS_LAN is loopback (development machines and every test), so
+    that no other machine can reach a host started there."""
     return LOOPBACK if lan_mode() == "loopback" else EVERYWHERE
 
 
@@ -48,8 +50,8 @@ class HostConfig:
     """How a host listens and how hard it is on its clients (tests shorten the times)."""
 
     players: int = 4
-    # Where to listen: 127.0.0.1 on a development machine (TWO_RIVERS_LAN=loopback, the default), every
-    # interface once discovery is told of a real LAN; a test of a real LAN (namespaces) says so explicitly.
+    # Where to listen: every interface (the LAN, TWO_RIVERS_LAN unset), 127.0.0.1 on a development machine
+    # and in every test (TWO_RIVERS_LAN=loopback; tests/conftest.py forces it).
     bind: str = field(default_factory=default_bind)
     port: int = 47475  # 0: any free port (tests)
     host_name: str = "Two Rivers"  # the table's name, as older clients read it
@@ -71,8 +73,13 @@ class HostConfig:
     computer_workers: Workers = "process"
     max_spectators: int = 16  # watching connections; seated players have places of their own beyond these
     # Connections that have not said hello yet; beyond this, the oldest from the address that holds the most
-    # makes way (a crowd from one machine pushes itself out, never a player from another machine).
-    max_pending: int = 8
+    # makes way (a crowd from one machine pushes itself out, never a player from another machine). Room for
+    # every honest burst: a client's quick retries, players behind one NAT address, the whole room joining
+    # while the host is busy (its hellos read in the next turn of its loop).
+    max_pending: int = 32
+    # One machine's share of those: beyond this, its own oldest newcomer makes way, however many places are
+    # free, so that a flood (hundreds of connections from one address) never holds more than this.
+    max_pending_per_machine: int = 16
     max_unread: int = 4 * 1024 * 1024  # output a client has not read; beyond this it is dropped
     data_dir: Any = None  # a Path: journal every game in its games/ folder (None: keep no journal)
 
@@ -167,9 +174,13 @@ class Connections:
         newcomer = self.peers[conn] = Peer(conn, address, self.config, now)
         while True:
             pending = [q for q in self._live() if q.role is None and q is not newcomer]
-            if len(pending) + 1 <= self.config.max_pending or not pending:
+            same = [q for q in pending if _machine(q.address) == _machine(address)]
+            if same and len(same) + 1 > min(self.config.max_pending_per_machine, self.config.max_pending):
+                self._push_out(min(same, key=lambda q: q.opened_at))  # over its machine's share: its own oldest
+            elif pending and len(pending) + 1 > self.config.max_pending:
+                self._push_out(_most_crowded(pending, newcomer))
+            else:
                 break
-            self._push_out(_most_crowded(pending, newcomer))
         return self.take()
 
     def _push_out(self, peer: Peer) -> None:
