@@ -16,8 +16,9 @@ import pytest
 from game import i18n
 from game.i18n import catalogue, rules_en, rules_zh_tw
 from game.ui import headless
+from game.ui.kit import theme as th
 from game.ui.kit.theme import TextRecord
-from game.ui.menus.rules_pages import PAGES
+from game.ui.menus.rules_pages import PAGES, Page
 from game.ui.menus.rules_scene import RulesScene
 
 from .test_ui_contrast import low_contrast
@@ -46,8 +47,8 @@ def drawn(app: Any, page: int) -> list[TextRecord]:
 # -- the catalogue --------------------------------------------------------------------------------
 def test_every_key_the_pages_read_is_in_both_tables_and_no_other() -> None:
     read = {key for page in PAGES for key in page.keys()} | {
-        "rules.page_of", "rules.actions.card", *(f"rules.actions.{kind}" for kind in
-                                                 ("leader", "tile", "catastrophe", "swap"))}
+        "rules.page_of", "rules.actions.card", "rules.war.attacker", "rules.war.defender",
+        *(f"rules.actions.{kind}" for kind in ("leader", "tile", "catastrophe", "swap"))}
     assert set(rules_en.MESSAGES) == read, sorted(set(rules_en.MESSAGES) ^ read)
     assert set(rules_zh_tw.MESSAGES) == read, sorted(set(rules_zh_tw.MESSAGES) ^ read)
     for language in catalogue.LANGUAGES:
@@ -56,21 +57,28 @@ def test_every_key_the_pages_read_is_in_both_tables_and_no_other() -> None:
     assert not set(rules_en.MESSAGES) & (set(catalogue.TABLES["en"]) - read)
 
 
+def page(name: str) -> Page:
+    return next(p for p in PAGES if p.name == name)
+
+
 def test_a_page_reads_the_current_language_each_time_it_is_asked() -> None:
     goal = PAGES[0]
     assert goal.title == "Goal and turn"
+    new_game = i18n.t("new_game.heading")
     try:
         i18n.set_language("zh-TW")
         assert goal.title == "遊戲目標與回合"
         assert goal.caption_text == "這位玩家得 4 分：綠色最低。"  # the diagram's lowest colour, named in Chinese
-        assert PAGES[3].caption_text.startswith("公牛祭司")  # the dynasty's name in Chinese
-        assert PAGES[7].caption_text == "在「新遊戲」畫面選擇要用哪些變體。"  # the New-game screen's own heading
+        assert page("revolt").caption_text.startswith(i18n.name_of("dynasty", "bull") + "祭司")  # in Chinese
+        zh_new_game = i18n.t("new_game.heading")
+        assert page("variants").caption_text == f"在「{zh_new_game}」畫面選擇要用哪些變體。"  # that screen's heading
     finally:
         i18n.set_language("en")
+    assert zh_new_game != new_game
     assert goal.caption_text == "This player scores 4: green is lowest."
-    assert PAGES[3].caption_text == "Bull priest: 2 temples. Lion priest: 1 temple."
-    assert PAGES[1].caption_text == ""  # the actions page's four cards need no caption
-    assert PAGES[7].caption_text == "Choose them on the New game screen."
+    assert page("revolt").caption_text == "Bull priest: 2 temples. Lion priest: 1 temple."
+    assert page("actions").caption_text == ""  # the actions page's four cards need no caption
+    assert page("variants").caption_text == f"Choose them on the {new_game} screen."
 
 
 def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
@@ -87,22 +95,79 @@ def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
     app.top.draw(app.surface)  # the scene the title opened, on its second page
     texts = {r.text for r in app.theme.record_text}
     app.theme.record_text = None
-    assert "四種動作" in texts and "返回" in texts and "2 / 8" in texts, texts
-    assert {"1. 領袖", "2. 板塊", "3. 災難", "4. 交換"} <= texts
+    assert "四種行動" in texts and "返回" in texts and f"2 / {len(PAGES)}" in texts, texts
+    assert {"1. 領袖", "2. 板塊", "3. 災難", "4. 更換"} <= texts
+
+
+# What issue #22 asks the pages to teach, as RULES.md words it: (what, key, English, Chinese). Each phrase
+# must be in that key's words, in that language, and the key on a page.
+TEACHES: tuple[tuple[str, str, str, str], ...] = (
+    ("who attacks in a war (§11)", "rules.war.3",
+     "The active player attacks if one leader is theirs; if not, the first of the two clockwise from them",
+     "輪到的玩家若擁有其中一位領袖，就是攻擊方；否則由他之後順時針第一位參戰的玩家攻擊"),
+    ("who commits first in a war (§11)", "rules.war.5",
+     "The attacker commits first, then the defender", "攻擊方先打出板塊，防守方再打出"),
+    ("the active player orders the wars (§11)", "rules.war.2",
+     "The active player chooses the order they are fought in, even when not in them", "由輪到的玩家決定先打哪個顏色"),
+    ("a war's tie goes to the defender (§11)", "rules.war.5", "A tie goes to the defender", "平手時防守方獲勝"),
+    ("a revolt's tie goes to the defender (§10)", "rules.revolt.3", "A tie goes to the defender", "平手時防守方獲勝"),
+    ("a revolt discards every committed tile (§10)", "rules.revolt.5",
+     "Every committed tile is discarded, the winner's too", "所有打出的板塊都要棄掉，勝方的也一樣"),
+    ("a war discards every committed tile (§11)", "rules.war_end.4",
+     "Every committed tile is discarded, the winner's too", "所有打出的板塊都要棄掉，勝方的也一樣"),
+    ("two catastrophes each (§1)", "rules.catastrophes.1",
+     "two catastrophe tiles for the whole game", "整場遊戲只有兩個災難板塊"),
+    ("a catastrophe may go on an empty square (§8)", "rules.catastrophes.2",
+     "on an empty square, land or river", "放在空格上（陸地或河上都行）"),
+    ("never on leaders, treasures or monuments (§8)", "rules.catastrophes.3",
+     "Never on a leader, a treasure, a monument's face-down tiles", "不能放在領袖、寶物、紀念碑背面朝上的板塊"),
+    ("leaders left without a temple go home (§4, §8)", "rules.catastrophes.4",
+     "Leaders left without a temple go home", "身邊沒有神殿的領袖回到主人手邊"),
+    ("a leader may not join two kingdoms (§6)", "rules.leaders.3",
+     "A leader may not join two kingdoms", "領袖不能把兩個王國連起來"),
+    ("a tile may not join three kingdoms (§7)", "rules.tiles.2",
+     "a tile may not join three kingdoms", "不能連起三個王國"),
+    ("the king scores the tile's colour (§7)", "rules.tiles.4",
+     "The king scores the tile's colour", "由國王替主人得分，顏色仍是板塊的顏色"),
+    ("the four corner treasures are taken first (§2, §14)", "rules.treasures.2",
+     "The four corner treasures (gold-framed) are taken first", "四個角落的寶物（金框）必須先拿"),
+    ("a monument's face-down tiles are no longer temples (§13)", "rules.monuments.2",
+     "they are no longer temples", "不再算神殿"),
+    ("a building needs a line of three or more (§16.2)", "rules.buildings.2",
+     "a straight line of three or more face-up tiles of its colour", "連成三個以上的橫線或直線"),
+    ("a built building scores 1 for the same-colour leader's owner (§16.2)", "rules.buildings.3",
+     "1 point of its colour for the owner of the same-colour leader", "同色領袖的主人得 1 分該顏色的分數"),
+    ("a moved building scores 2 (§16.2)", "rules.buildings.4", "lets you move it: 2 points", "就可以搬過去：得 2 分"),
+)
+
+
+@pytest.mark.parametrize(("what", "key", "english", "chinese"), TEACHES, ids=[row[0] for row in TEACHES])
+def test_the_pages_teach_what_issue_22_asks_in_both_languages(what: str, key: str, english: str, chinese: str) -> None:
+    assert key in {k for p in PAGES for k in p.keys()}, (what, key)
+    assert english in rules_en.MESSAGES[key], (what, rules_en.MESSAGES[key])
+    assert chinese in rules_zh_tw.MESSAGES[key], (what, rules_zh_tw.MESSAGES[key])
+
+
+def test_the_chinese_pages_name_each_conflict_and_the_ziggurat_with_its_explanation_once() -> None:
+    words = " ".join(str(text) for text in rules_zh_tw.MESSAGES.values())
+    for explained in ("叛亂（內部紛爭）", "戰爭（外部紛爭）", "塔廟（寶塔）"):
+        assert words.count(explained) == 1, explained
+    assert rules_zh_tw.MESSAGES["rules.revolt.title"] == "叛亂（內部紛爭）"
+    assert rules_zh_tw.MESSAGES["rules.war.title"] == "戰爭（外部紛爭）"
 
 
 def test_the_chinese_pages_say_what_rules_md_says() -> None:
-    """The same points tests/test_ui_screens.py checks in English, in the Chinese words."""
+    """More of RULES.md in the Chinese words, beyond the issue's list."""
     zh = rules_zh_tw.MESSAGES
-    assert "王若在塔廟的王國裡" in zh["rules.variants.3"] and "1 分黑色" in zh["rules.variants.3"]  # §16.3
-    assert zh["rules.monuments.3"].startswith("每回合結束時")  # §14: at the end of every turn, not only yours
-    assert zh["rules.monuments.2"].startswith("你的回合結束時")  # §12.1: the active player's leaders
-    assert "補滿手牌" in zh["rules.end.1"] and "兩個以下的寶物" in zh["rules.end.1"]  # §15
-    assert "平手時守方" in zh["rules.revolt.3"]  # §10: ties go to the defender
-    assert "有寶物的神殿" in zh["rules.war.4"] and "緊鄰其他領袖的神殿" in zh["rules.war.4"]  # §11
-    assert "藍色的農田只能放在河上" in zh["rules.actions.2"]  # §7
-    assert "中央的八個必須先拿" in zh["rules.variants.1"]  # §16.1
-    assert "第二低" in zh["rules.end.3"] and "第三低" in zh["rules.end.3"]  # §15 tie-break
+    assert "國王若在塔廟的王國裡" in zh["rules.variants.2"] and "1 分黑色" in zh["rules.variants.2"]  # §16.3
+    assert zh["rules.treasures.1"].startswith("每回合結束時")  # §14: at the end of every turn, not only yours
+    assert zh["rules.monuments.3"].startswith("你的回合結束時")  # §12.1: the active player's leaders
+    assert "不夠抽" in zh["rules.end.1"] and "兩個以下的寶物" in zh["rules.end.2"]  # §15
+    assert "有寶物的神殿" in zh["rules.war_end.2"] and "緊鄰其他領袖的神殿" in zh["rules.war_end.2"]  # §11
+    assert "藍色農場只能放在河上" in zh["rules.tiles.1"]  # §7
+    assert "中央八個必須先拿" in zh["rules.variants.1"]  # §16.1
+    assert "第二低" in zh["rules.end.4"] and "第三低" in zh["rules.end.4"]  # §15 tie-break
+    assert "跳過第一個行動，第二個也一起跳過" in zh["rules.actions.5"]  # §5
 
 
 # -- drawn ----------------------------------------------------------------------------------------
@@ -156,3 +221,54 @@ def test_chinese_rules_pages_contrast(chinese: None) -> None:
         headless.settle_still(app, 4.0)
         found += low_contrast(app)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_page_reads_from_the_sofa(size: tuple[int, int], language: str) -> None:
+    """The page's words are never drawn smaller than the game's body text: the pages hold few enough of them."""
+    i18n.set_language(language)
+    try:
+        app = app_with(size)
+        small = []
+        for number, shown in enumerate(PAGES):
+            records = drawn(app, number)
+            words = " ".join(shown.lines)
+            panel = app.top.text_panel
+            body = [r.px for r in records if panel.contains(r.rect) and r.text in words]
+            if not body or min(body) < app.theme.s(th.TEXT_BODY):
+                small.append((shown.name, body and min(body)))
+        assert not small, (small, app.theme.s(th.TEXT_BODY))
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_every_page_opens_from_the_title_and_closes_back_to_it(language: str) -> None:
+    from game.ui.menus.title import TitleScene
+
+    i18n.set_language(language)
+    try:
+        app = app_with((1280, 720))
+        title = app.push(TitleScene(app))
+        headless.settle(app, 0.5)
+        for number, shown in enumerate(PAGES):
+            headless.click_button(app, "rules", frames=3)
+            rules = app.top
+            assert isinstance(rules, RulesScene)
+            headless.click_button(app, f"page{number + 1}", frames=3)
+            assert rules.page == number and rules.heading_text() == shown.title
+            records = drawn_now(app)
+            assert shown.title in records and f"{number + 1} / {len(PAGES)}" in records, (shown.name, records)
+            headless.click_button(app, "back", frames=3)
+            assert app.top is title, shown.name
+    finally:
+        i18n.set_language("en")
+
+
+def drawn_now(app: Any) -> set[str]:
+    """Every text the top scene draws in one frame, as it stands."""
+    app.theme.record_text = []
+    app.top.draw(app.surface)
+    records, app.theme.record_text = app.theme.record_text, None
+    return {r.text for r in records}

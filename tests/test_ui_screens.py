@@ -36,6 +36,7 @@ def data_dir(tmp_path, monkeypatch):
 
 def scenes():
     from game.ui.menus.new_game import NewGameScene
+    from game.ui.menus.rules_pages import PAGES
     from game.ui.menus.rules_scene import RulesScene
     from game.ui.menus.settings_scene import SettingsScene
     from game.ui.menus.title import TitleScene
@@ -46,7 +47,7 @@ def scenes():
         "new_game": NewGameScene,
         "settings": SettingsScene,
         "rules": RulesScene,
-        "rules_wars": lambda app: RulesScene(app, 4),
+        "rules_wars": lambda app: RulesScene(app, [page.name for page in PAGES].index("war")),
         "results": lambda app: ResultsScene(app, RANKING, NAMES, DYNASTIES),
     }
 
@@ -147,7 +148,7 @@ def test_rules_pages_say_what_rules_md_says():
     variants = " ".join(next(p for p in PAGES if p.title == "Variants").lines)
     assert "beside" not in variants
     assert "king is in the ziggurat's kingdom" in variants and "1 black point" in variants
-    monuments = " ".join(next(p for p in PAGES if p.title == "Monuments and treasures").lines)
-    assert "At the end of a turn" in monuments  # §14: treasures are taken at the end of the turn
+    treasures = " ".join(next(p for p in PAGES if p.title == "Treasures").lines)
+    assert "At the end of a turn" in treasures  # §14: treasures are taken at the end of the turn
     end = " ".join(next(p for p in PAGES if p.title == "The end and the final score").lines)
-    assert "cannot refill a hand" in end and "two or fewer treasures" in end  # §15
+    assert "cannot supply a draw" in end and "two or fewer treasures" in end  # §15

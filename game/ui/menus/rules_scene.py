@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 TEXT_SIZES = (52, 48, 44, th.TEXT_BODY, 36, th.TEXT_SMALL)  # the rules read best as large as the panel allows
 LINE_SPACING = 1.12
 PARAGRAPH_GAP = 26
+TEXT_SHARE = 0.56  # of the width between the margins: the words need the room more than the diagrams
+CAPTION_LINES = 2  # a caption says what the diagram shows; two lines keep it at a sofa-readable size
 
 
 DIAGRAM_SECONDS = 3.0  # the longest a page's diagram plays out (rules_pages.final: 2nd treasure by 2.9 s)
@@ -53,7 +55,7 @@ class PageDot(Widget):
 
 
 class RulesScene(MenuScene):
-    """Eight pages; ← and → (or the dots) turn them, Back leaves."""
+    """The pages of rules_pages.PAGES; ← and → (or the dots) turn them, Back leaves."""
 
     dim = 0.62
 
@@ -109,7 +111,7 @@ class RulesScene(MenuScene):
         avail = bottom - t.s(36) - top
         gap = t.s(40)
         width = size[0] - 2 * t.s(MARGIN)
-        self.text_panel = pygame.Rect(t.s(MARGIN), top, round(width * 0.52), avail)
+        self.text_panel = pygame.Rect(t.s(MARGIN), top, round(width * TEXT_SHARE), avail)
         self.picture_panel = pygame.Rect(self.text_panel.right + gap, top, width - self.text_panel.width - gap, avail)
 
     def _fit(self, lines: tuple[str, ...], body: pygame.Rect) -> int:
@@ -140,10 +142,11 @@ class RulesScene(MenuScene):
         art = picture.inflate(-t.s(60), -t.s(60))
         words = page.caption_text
         if words:
-            art.height -= t.s(th.TEXT_BODY) + t.s(20)
+            art.height -= round(t.s(th.TEXT_SMALL) * 1.1 * CAPTION_LINES) + t.s(20)
             top = art.bottom + t.s(8)
             caption = pygame.Rect(art.left, top, art.width, picture.bottom - t.s(20) - top)
-            t.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, caption, max_lines=1)
+            t.blit_fit(surface, words, th.TEXT_SMALL, th.HINT_ON_SAND, caption,
+                       min_size=th.TEXT_SMALL, max_lines=CAPTION_LINES)
         page.diagram(self.app, surface, art, self.page_time)
         t.blit_text(
             surface,
