@@ -41,9 +41,9 @@ ONE_KINGDOM = ({(5, 1): "r"}, [leader(0, "red", 4, 1), leader(1, "black", 5, 0)]
 
 def test_a_tile_scores_for_the_leader_of_its_colour_or_the_king() -> None:
     for v in views(*ONE_KINGDOM):
-        assert preview(v, {"kind": "place_tile", "color": "red", "to": [5, 2]}) == ["+1 temple point for Ana"]
+        assert preview(v, {"kind": "place_tile", "color": "red", "to": [5, 2]}) == ["+1 red point for Ana"]
         assert preview(v, {"kind": "place_tile", "color": "green", "to": [4, 0]}) == \
-            ["+1 market point for Bo's king"]
+            ["+1 green point for Bo's king"]
         assert preview(v, {"kind": "place_tile", "color": "green", "to": [9, 9]}) == ["A new region: no points"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pygame
@@ -71,7 +72,40 @@ def test_chinese_is_at_least_as_tall_as_english_and_takes_the_same_room(size: tu
     assert latin_in_cjk.top > 0  # an English name in a Chinese line keeps its ascenders and descenders
 
 
-@pytest.mark.parametrize("name", ["鑫淼", "김민준", "Ἀχιλλεύς", "🐂 Bull", "王\u0301"])
+def name_characters() -> str:
+    """The characters of Chinese personal names the subset promises (fonts/make_cjk_font.py's NAMES)."""
+    spec = importlib.util.spec_from_file_location("make_cjk_font", FONTS / "make_cjk_font.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return str(script.NAMES)
+
+
+def test_the_bundled_font_draws_the_characters_of_chinese_names() -> None:
+    names = name_characters()
+    assert len(set(names)) >= 600 and set("陳林黃張李王吳劉蔡楊怡君宏志美玲") <= set(names)
+    face = pygame.freetype.Font(str(CJK_FONT), 16)
+    lacking = "".join(sorted({c for c in names if face.get_metrics(c)[0] is None}))
+    assert not lacking, f"run fonts/make_cjk_font.py: {lacking}"
+
+
+def test_a_thin_space_draws_as_a_narrow_space_not_a_box() -> None:
+    face = pygame.freetype.Font(str(CJK_FONT), 40)
+    thin = face.get_metrics("\u2009")[0]
+    assert thin is not None, "the subset has no glyph for U+2009"
+    advance = thin[4]
+    assert 0.1 * 40 <= advance <= 0.35 * 40, advance
+    apart, _ = face.render("國\u2009國", (0, 0, 0), (255, 255, 255))
+    together, _ = face.render("國國", (0, 0, 0), (255, 255, 255))
+    assert apart.get_width() > together.get_width()
+    # no ink between the two characters: the gap is empty, not a .notdef box
+    gap = pygame.Rect(together.get_width() // 2 + 2, 0, apart.get_width() - together.get_width() - 4,
+                      apart.get_height())
+    ink = [apart.get_at((x, y)) for x in range(gap.left, gap.right) for y in range(gap.top, gap.bottom)]
+    assert all(pixel[:3] == (255, 255, 255) for pixel in ink)
+
+
+@pytest.mark.parametrize("name", ["龘靐", "김민준", "Ἀχιλλεύς", "🐂 Bull", "王\u0301"])
 def test_a_name_with_glyphs_outside_the_subset_still_shows(name: str) -> None:
     t = th.Theme((1280, 720))
     surface = pygame.Surface((1280, 720))
@@ -84,11 +118,11 @@ def test_a_name_with_glyphs_outside_the_subset_still_shows(name: str) -> None:
 def test_a_glyph_the_subset_lacks_comes_from_a_system_font_when_there_is_one() -> None:
     fonts = ScriptFonts()
     subset = str(CJK_FONT)
-    assert not fonts.covers(subset, "鑫")
+    assert not fonts.covers(subset, "龘")
     system = fonts.system_path()
-    if system is None or not fonts.covers(system, "鑫"):
+    if system is None or not fonts.covers(system, "龘"):
         pytest.skip("this system has no CJK font (the subset draws a box instead)")
     default = pygame.font.Font(None, 40)
-    chosen = fonts.font_for("鑫", 40, default)
+    chosen = fonts.font_for("龘", 40, default)
     assert chosen is not default and chosen is not fonts.cjk(40)
-    assert fonts.render(chosen, "鑫", (0, 0, 0)).get_bounding_rect().height > 10
+    assert fonts.render(chosen, "龘", (0, 0, 0)).get_bounding_rect().height > 10

@@ -43,7 +43,7 @@ def test_a_missing_player_is_waited_for_in_chinese_inside_the_right_column(size:
         ann.close()
         run_until(app, lambda: table.lan.missing == frozenset({1}))
         (notice,) = lan.wait_notices(table.lan, table.views[None]["names"], time.monotonic())
-        assert notice.text == "等待Ann"  # Chinese puts no space around a name
+        assert notice.text == "等待\u2009Ann"  # a thin space where a Latin name meets Chinese
         assert countdown_line(notice).startswith("電腦將在 1:1") and countdown_line(notice).endswith("後接手")
         drawn = texts(app)
         lines = [r for r in drawn if r.text in (notice.text, countdown_line(notice))]

@@ -124,8 +124,8 @@ def test_the_tie_break_sentence_reads_in_each_language() -> None:
     assert place_words(2) == "2nd"
     i18n.set_language("zh-TW")
     try:
-        assert tie_break_line(close, names) == "Ann和Bo都是 5 分：由第二低的顏色決定，7 比 6。"
-        assert tie_break_line(tied, names) == "完全平手：Ann和Bo並列第一。"
+        assert tie_break_line(close, names) == "Ann\u2009和\u2009Bo\u2009都是 5 分：由第二低的顏色決定，7 比 6。"
+        assert tie_break_line(tied, names) == "完全平手：Ann\u2009和\u2009Bo\u2009並列第一。"
         assert place_words(2) == "第 2 名"
     finally:
         i18n.set_language("en")

@@ -19,24 +19,36 @@ def chinese() -> Iterator[None]:
 
 NAMES = ["恩赫杜安娜", "Bo"]
 EVENTS = [
-    ({"kind": "tile_placed", "seat": 0, "color": "red"}, "恩赫杜安娜放了一個神殿。", "恩赫杜安娜 placed a temple."),
-    ({"kind": "swap", "seat": 1, "count": 1}, "Bo交換了 1 個板塊。", "Bo swapped 1 tile."),
-    ({"kind": "points", "seat": 1, "count": 3, "color": "green"}, "Bo得到 3 分市場分數。",
-     "Bo scored 3 market points."),
-    ({"kind": "support", "seat": 0, "count": 2, "color": "red"}, "恩赫杜安娜投入了 2 個神殿。",
+    ({"kind": "tile_placed", "seat": 0, "color": "red"}, "恩赫杜安娜放置了一個神殿。", "恩赫杜安娜 placed a temple."),
+    ({"kind": "swap", "seat": 1, "count": 1}, "Bo\u2009更換了 1 個板塊。", "Bo swapped 1 tile."),
+    ({"kind": "points", "seat": 1, "count": 3, "color": "green"}, "Bo\u2009得到 3 分綠色分數。",
+     "Bo scored 3 green points."),
+    ({"kind": "support", "seat": 0, "count": 2, "color": "red"}, "恩赫杜安娜打出了 2 個神殿。",
      "恩赫杜安娜 committed 2 temples."),
-    ({"kind": "war_started", "color": "blue", "attacker": 1, "defender": 0}, "農夫的戰爭：Bo進攻，恩赫杜安娜防守。",
+    ({"kind": "war_started", "color": "blue", "attacker": 1, "defender": 0},
+     "農夫的戰爭：攻擊方\u2009Bo，防守方恩赫杜安娜。",
      "War of the farmers: Bo attacks, 恩赫杜安娜 defends."),
     ({"kind": "conflict_resolved", "conflict": "revolt", "winner": 1, "loser": 0, "attacker_strength": 3,
-      "defender_strength": 1}, "Bo贏得叛亂，3 比 1。", "Bo wins the revolt, 3 to 1."),
-    ({"kind": "tiles_removed", "color": "black", "squares": [[1, 1]]}, "失去了 1 個聚落。", "1 settlement was lost."),
+      "defender_strength": 1}, "Bo\u2009在叛亂中獲勝，3 比 1。", "Bo wins the revolt, 3 to 1."),
+    ({"kind": "tiles_removed", "color": "black", "squares": [[1, 1]]}, "1 個部落被移出圖板。",
+     "1 settlement was lost."),
     ({"kind": "leader_returned", "seat": 0, "color": "black", "reason": "war"},
-     "恩赫杜安娜的王在戰爭中落敗，回到主人面前。",
+     "恩赫杜安娜的國王在戰爭中落敗，退回供應區。",
      "恩赫杜安娜's king fell in war and went home."),
-    ({"kind": "monument_built", "seat": 1, "colors": ["red", "blue"]}, "Bo建造了紅/藍紀念碑。",
+    ({"kind": "monument_built", "seat": 1, "colors": ["red", "blue"]}, "Bo\u2009建造了紅/藍紀念碑。",
      "Bo built the red/blue monument."),
-    ({"kind": "declined", "seat": 1, "offer": "ziggurat"}, "Bo放棄了塔廟。", "Bo declined the ziggurat."),
+    ({"kind": "declined", "seat": 1, "offer": "ziggurat"}, "Bo\u2009放棄了塔廟。", "Bo declined the ziggurat."),
     ({"kind": "passed", "seat": 7}, "沒有人跳過。", "Nobody passed."),
+    ({"kind": "leader_placed", "seat": 0, "color": "red"}, "恩赫杜安娜放置了祭司。", "恩赫杜安娜 placed the priest."),
+    ({"kind": "leader_returned", "seat": 1, "color": "green", "reason": "unsupported"},
+     "Bo\u2009的商人旁邊沒有神殿了，退回供應區。", "Bo's trader lost its temple and went home."),
+    ({"kind": "conflict_resolved", "conflict": "war", "winner": 0, "loser": 1, "attacker_strength": 2,
+      "defender_strength": 2}, "恩赫杜安娜在戰爭中獲勝，2 比 2：平手時防守方獲勝。",
+     "恩赫杜安娜 wins the war as defender, 2 to 2: a tie goes to the defender."),
+    ({"kind": "building_built", "seat": 1, "color": "red"}, "Bo\u2009建造了紅色的圖書館。",
+     "Bo built the red library."),
+    ({"kind": "building_returned", "color": "blue"}, "藍色的穀倉回到了供應區。", "The blue granary returned."),
+    ({"kind": "unification_placed", "seat": 0}, "恩赫杜安娜連接了兩個王國。", "恩赫杜安娜 united two kingdoms."),
 ]
 
 
@@ -54,10 +66,11 @@ def view(**changes: object) -> dict:
 
 
 def test_the_top_bar_and_the_tray_read_in_chinese(chinese: None) -> None:
-    assert status_line(view()) == "第 3 回合 · 輪到恩赫杜安娜 · 還剩 1 個動作"
-    assert status_line(view(decision={"kind": "support"}, to_move=1)) == "第 3 回合 · 輪到恩赫杜安娜 · Bo投入支援"
+    assert status_line(view()) == "第 3 回合 · 輪到恩赫杜安娜 · 還剩 1 個行動"
+    assert status_line(view(decision={"kind": "support"}, to_move=1)) == \
+        "第 3 回合 · 輪到恩赫杜安娜 · Bo\u2009打出支援板塊"
     assert status_line(view(game_over=True, end_reason="bag")) == "遊戲結束：袋子裡的板塊用完了"
-    assert tray_message(view(to_move=1), False, {0}) == "Bo正在思考…"
+    assert tray_message(view(to_move=1), False, {0}) == "Bo\u2009正在思考…"
     assert tray_message(view(), True, {0}) == "恩赫杜安娜的板塊先蓋著，等恩赫杜安娜拿到滑鼠再打開"
     i18n.set_language("en")
     assert status_line(view(actions_left=2)) == "Turn 3 · 恩赫杜安娜's turn · 2 actions left"

@@ -47,4 +47,4 @@ def test_a_missing_parameter_or_a_long_text_never_breaks_the_line() -> None:
     i18n.set_language("zh-TW")
     assert shown({"key": "lan.seat.sit", "params": {}}) == "坐到座位 {n}"
     long = shown({"key": "lan.table.waiting_for", "params": {"name": "x" * 5000}})
-    assert long.startswith("等待x") and len(long) < 300
+    assert long.startswith("等待\u2009x") and len(long) < 300

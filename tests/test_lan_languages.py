@@ -377,7 +377,7 @@ def test_an_english_and_a_chinese_player_each_read_the_host_in_their_own_languag
         tv_zh = NetLink("127.0.0.1", host.port, "電視", role="spectator", reconnect_for=1.0)
         others.append(tv_zh)
         wait_for(lambda: tv_zh.host_notice, 5.0, "the Chinese watcher's notice")
-        assert tv_zh.host_notice.startswith("主機的存檔有損壞：遊戲從較早的局面繼續，也就是第 3 個動作之後。")
+        assert tv_zh.host_notice.startswith("主機的存檔有損壞：遊戲從較早的局面繼續，也就是第 3 個行動之後。")
         # The closing reason.
         host.stop(key="lan.closing.left")
         closing = wait_for(lambda: _first(ann, "host_closing"), 5.0, "Ann told the host left")
@@ -407,7 +407,7 @@ def test_the_announcement_carries_the_host_players_name_and_each_client_words_th
     assert game.host_player == "Ann" and game.host_name == "Ann's table"
     older = decode_announcement(encode_announcement(HostedGame("Two Rivers (headless)", 47475, "g2", 4, 3)))
     assert older.host_player == ""
-    assert i18n.t_in("zh-TW", "lan.host.table_name", name=game.host_player) == "Ann的牌桌"
+    assert i18n.t_in("zh-TW", "lan.host.table_name", name=game.host_player) == "Ann\u2009的牌桌"
     w = Wire(players=2, host_name="Ann's table", host_player="Ann")
     ann, welcome = w.player("Bob")
     assert welcome["lobby"]["options"]["host_player"] == "Ann"
@@ -433,7 +433,7 @@ def test_the_hosts_console_speaks_chinese_when_the_host_does() -> None:
     assert all(has_cjk(line) for line in lines), [line for line in lines if not has_cjk(line)]
     assert any("觀戰" in line for line in lines) and any("坐上座位" in line for line in lines)
     assert describe_action("Ann", {"kind": "place_tile", "color": "red", "to": [2, 6]}) == \
-        "Ann把一個神殿放在第 3 列第 7 行。"
+        "Ann\u2009把一個神殿放在第 3 列第 7 行。"
     assert describe_ranking([{"seat": 0, "place": 1, "score": 7, "colors": {"red": 7}}], ["Ann"]) == \
         ["第 1 名：Ann，7 分  [紅 7]"]
     said: list[str] = []

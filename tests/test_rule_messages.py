@@ -158,12 +158,12 @@ def test_a_chinese_hot_seat_table_shows_a_refusal_in_chinese(monkeypatch: pytest
         seat = scene.link.table.to_move()
         scene.link.send(seat, {"kind": "swap", "tiles": []})
         app.run_frames(2)
-        assert scene._toast is not None and scene._toast[0] == "一次要交換 1 到 6 個板塊。", scene._toast
+        assert scene._toast is not None and scene._toast[0] == "一次要更換 1 到 6 個板塊。", scene._toast
         # Shown for seconds of real time, even with animations off (their clock leaps ahead each frame).
         app.theme.record_text = []
         app.run_frames(3)
         drawn, app.theme.record_text = [r.text for r in app.theme.record_text], None
-        assert scene.toast_showing() and "一次要交換 1 到 6 個板塊。" in drawn
+        assert scene.toast_showing() and "一次要更換 1 到 6 個板塊。" in drawn
         other = 1 - seat
         scene.link.send(other, {"kind": "pass"})
         app.run_frames(2)

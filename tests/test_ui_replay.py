@@ -333,7 +333,7 @@ def test_a_move_sent_to_a_replay_is_refused_in_the_players_language(data: Path) 
     try:
         scene.link.send(0, {"kind": "pass"})
         app.run_frames(2)
-        assert scene.toast_showing() and scene._toast[0] == "這是重播：不能做任何動作。"
+        assert scene.toast_showing() and scene._toast[0] == "這是重播：不能做任何行動。"
         i18n.set_language("en")
         scene.link.undo(0)
         app.run_frames(2)

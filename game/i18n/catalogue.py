@@ -3,13 +3,17 @@
 Owns the lookup (`translate`), the plural rules (English: "one" for 1, else "other"; Chinese has one
 form), the parameters each message takes (`parameters`), and the fallback for a missing key or a
 missing parameter: the key itself, or the message with the braces left showing, and a warning in
-the log, never an exception in the middle of a frame. Standard library only.
+the log, never an exception in the middle of a frame, and the seams of a message in Chinese: where a
+parameter's Latin text (a player's name, "Bob") meets Chinese, a thin space (U+2009) goes between
+them (輪到 + U+2009 + Bob), so no message needs to write one. Standard library only.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import string
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -58,10 +62,58 @@ def translate(language: str, key: str, params: Mapping[str, Any]) -> str:
     if isinstance(message, dict):
         message = _plural_form(language, key, message, params)
     try:
-        return message.format_map(params)
+        return _fill(language, message, params)
     except Exception as err:  # a missing parameter, or one of the wrong kind from afar: never mid-frame
         log.warning("message %r in %s cannot take its parameters: %r", key, language, err)
         return message
+
+
+# Where Latin text meets Chinese in a language written without spaces, this goes between them.
+THIN_SPACE = "\u2009"
+JOINERS: dict[str, str] = {"zh-TW": THIN_SPACE}
+_FORMATTER = string.Formatter()
+
+
+@functools.lru_cache(maxsize=2048)
+def _pieces(message: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    return tuple(_FORMATTER.parse(message))
+
+
+def _fill(language: str, message: str, params: Mapping[str, Any]) -> str:
+    """Fill in the parameters; in a language with a joiner, put it at each seam of Latin and Chinese."""
+    joiner = JOINERS.get(language)
+    if joiner is None:
+        return message.format_map(params)
+    parts: list[str] = []
+    for literal, field, spec, conversion in _pieces(message):
+        parts.append(literal)
+        if field is not None:
+            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), params)[0], conversion)
+            parts.append(_FORMATTER.format_field(value, spec or ""))
+    return join_scripts([part for part in parts if part], joiner)
+
+
+def join_scripts(parts: list[str], joiner: str = THIN_SPACE) -> str:
+    """Join pieces of text, with `joiner` wherever one ends in Latin and the next starts in Chinese, or the
+    other way round (never inside a piece: a player's name "Bo王" stays as it was typed)."""
+    out = parts[0] if parts else ""
+    for before, after in zip(parts, parts[1:], strict=False):
+        seam = (_latin_end(before, -1) and _chinese(after[0])) or (_chinese(before[-1]) and _latin_end(after, 0))
+        out += joiner + after if seam else after
+    return out
+
+
+def _chinese(ch: str) -> bool:
+    return ch.isalnum() and unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _latin_end(text: str, index: int) -> bool:
+    """Whether text's first (0) or last (-1) character is Latin: a letter, or a digit of a word ("Bob2",
+    not the number 2026 of "2026年")."""
+    ch = text[index]
+    if not ch.isalnum() or unicodedata.east_asian_width(ch) in ("W", "F"):
+        return False
+    return ch.isalpha() or any(c.isalpha() and not _chinese(c) for c in text)
 
 
 def _plural_form(language: str, key: str, message: dict[str, str], params: Mapping[str, Any]) -> str:

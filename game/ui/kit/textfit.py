@@ -1,7 +1,10 @@
 """Line breaking and fitting for both scripts the game will speak: English and Traditional Chinese.
 
 Owns: where a line may break (English between words; CJK between any two characters, but never
-before closing punctuation such as 。，、」』）！？ nor after opening punctuation such as 「『（), the
+before closing punctuation such as 。，、」』）！？ nor after opening punctuation such as 「『（, never
+inside a number with its unit or a score ("3 個", "第 2 回", "1 比 1"), on either side of a thin or
+no-break space (U+2009 joins a Latin name to Chinese: 輪到 + U+2009 + Bob), nor inside a word the caller
+keeps whole (players' names, the glossary's words: Theme passes them)), the
 greedy wrap of a paragraph into a width, and the fitting order every widget follows — shrink the
 size down to a minimum, then wrap, then (last resort) an ellipsis on the last line that fits.
 
@@ -24,6 +27,12 @@ OPENING = set("（「『〈《【〔〖〘〚｛［([{‘“")
 
 Measure = Callable[[str, int], int]
 _WORDS = re.compile(r" *[^ ]+ *| +")
+# Spaces that join rather than separate: a line never breaks on either side of one.
+GLUE = {"\u2009", "\u00a0", "\u202f"}
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_NUMBER = r"[+\-]?\d[\d.,:/%]*"
+# A number held to the ideograph before it and its unit after it, a score held whole: "到 3 分", "2 比 1".
+NUMBER_RUN = re.compile(rf"(?:[{_HAN}] ?)?{_NUMBER}(?: ?[比到至] ?{_NUMBER})?(?: ?[{_HAN}])?")
 
 
 def drawable(text: str) -> str:
@@ -44,13 +53,13 @@ def units(text: str, keep: Sequence[str] = ()) -> list[str]:
 
     A break may come after spaces (English words stay whole) and on either side of a wide character,
     except before closing punctuation or after opening punctuation, and never inside one of `keep`
-    (players' names: "吉爾伽美什" stays on one line).
+    (players' names: "吉爾伽美什" stays on one line), a number with its unit or a score, or beside a GLUE space.
     """
     if text.isascii():
         # English alone (the common case, every frame): no character is wide, so a line breaks only
         # after spaces, and a piece is a word with the spaces after it.
         return _WORDS.findall(text)
-    held = _inside(text, keep)
+    held = _inside(text, keep) | _numbers(text)
     pieces: list[str] = []
     piece = ""
     for i, ch in enumerate(text):
@@ -76,9 +85,17 @@ def _inside(text: str, keep: Sequence[str]) -> set[int]:
     return held
 
 
+def _numbers(text: str) -> set[int]:
+    """The positions inside each number run (with its unit, or a whole score), where no line may break."""
+    held: set[int] = set()
+    for run in NUMBER_RUN.finditer(text):
+        held.update(range(run.start() + 1, run.end()))
+    return held
+
+
 def _may_break(before: str, ch: str) -> bool:
     """Whether a line may end between `before` and `ch`."""
-    if ch == " " or ch in CLOSING or before in OPENING:
+    if ch == " " or ch in CLOSING or before in OPENING or ch in GLUE or before in GLUE:
         return False
     if before == " ":
         return True
@@ -147,10 +164,12 @@ def fit(
     min_size: int,
     spacing: float = 1.1,
     max_lines: int | None = None,
+    keep: Sequence[str] = (),
 ) -> Fit:
     """Fit text in a box (w, h in window pixels): shrink to min_size, then wrap, then ellipsis.
 
-    A word is cut by characters only at min_size, when it is wider than the box even there.
+    A word is cut by characters only at min_size, when it is wider than the box even there; no line breaks
+    inside one of `keep` (as in `units`).
 
     `size` and `min_size` are sizes at 1080p; `px(size)` gives the window line height for one.
     """
@@ -161,12 +180,9 @@ def fit(
         if "\n" not in text and measure(text, s) <= width and px(s) <= max(height, px(min_size)):
             return Fit(s, (text,), round(px(s) * spacing))
     for s in sizes:  # 2. wrapped, as large as fits, every word whole (a name is never cut in two)
-        def at_size(piece: str, s: int = s) -> int:
-            return measure(piece, s)
-
-        if not words_fit(text, width, at_size):
+        if not words_fit(text, width, _at(measure, s), keep):
             continue
-        lines = wrap(text, width, at_size)
+        lines = wrap(text, width, _at(measure, s), keep)
         step = round(px(s) * spacing)
         if (max_lines is None or len(lines) <= max_lines) and _fits_height(len(lines), step, px(s), height):
             return Fit(s, tuple(lines), step)
@@ -176,18 +192,23 @@ def fit(
     room = max(1, (height - px(s)) // step + 1) if height >= px(s) else 1
     if max_lines is not None:
         room = min(room, max_lines)
-    lines = wrap(text, width, lambda line: measure(line, s))
+    lines = wrap(text, width, lambda line: measure(line, s), keep)
     if len(lines) > room:
         lines = lines[:room]
         lines[-1] = ellipsize(lines[-1] + ELLIPSIS, width, lambda line: measure(line, s))
     return Fit(s, tuple(lines), step)
 
 
-def words_fit(text: str, width: int, measure: Callable[[str], int]) -> bool:
+def _at(measure: Measure, size: int) -> Callable[[str], int]:
+    """The width of a piece of text at one size."""
+    return lambda text: measure(text, size)
+
+
+def words_fit(text: str, width: int, measure: Callable[[str], int], keep: Sequence[str] = ()) -> bool:
     """Whether every unbreakable piece (an English word, a name) fits the width alone: if not, wrapping
     at that size would cut a word in two."""
     return all(measure(piece.strip()) <= width
-               for paragraph in text.split("\n") for piece in units(paragraph))
+               for paragraph in text.split("\n") for piece in units(paragraph, keep))
 
 
 def _fits_height(n: int, step: int, line: int, height: int) -> bool:

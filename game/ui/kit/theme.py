@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n.glossary import UNBROKEN
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the menus list them from here
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
 from game.ui.kit import textfit
@@ -204,7 +205,8 @@ class Theme:
 
     def wrap(self, text: str, size_at_1080: int, width: int, keep: tuple[str, ...] = ()) -> list[str]:
         """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters,
-        never inside one of `keep`: the players' names)."""
+        never inside one of `keep`, the players' names, nor inside one of the glossary's words)."""
+        keep = (*keep, *UNBROKEN) if not text.isascii() else keep
         key = (text, self.s(size_at_1080), width, keep)
         lines = self._wraps.get(key)
         if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
@@ -236,7 +238,8 @@ class Theme:
             if len(self._fits) > 512:
                 self._fits.clear()
             fitted = textfit.fit(
-                text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines
+                text, size_at_1080, box, self.measure, self.s, min_size=min_size, spacing=spacing, max_lines=max_lines,
+                keep=UNBROKEN,
             )
             self._fits[key] = fitted
         return fitted

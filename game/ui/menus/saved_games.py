@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import names_of, t
+from game.i18n import join, names_of, t
 from game.i18n.wire import shown
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import confirm
@@ -94,7 +94,7 @@ def status_words(saved: SavedGame, summary: Summary | None) -> tuple[str, pygame
         key = "saved.finished_lan" if journal.lan else "saved.finished"
         if summary.winners:
             key += "_won"
-        winners = t("saved.winners_and").join(summary.winners)
+        winners = join("saved.winners_and", summary.winners)
         return t(key, n=summary.turn, winners=winners), th.LAPIS
     if journal.lan:  # the LAN lobby's Continue takes up the last unfinished LAN game, with its players' tokens
         return t("saved.lan_in_progress", n=summary.turn), th.HINT_ON_SAND

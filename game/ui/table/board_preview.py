@@ -118,8 +118,8 @@ class Words:
             seat = points[0]["seat"]
             own = self.after.leaders.get((seat, COLOR_INDEX[color]))
             if own is not None and (self._group(sq) >> own) & 1:
-                return [tr("preview.point", tile=name_of("tile", color), name=self.name(seat))]
-            return [tr("preview.point_king", tile=name_of("tile", color), name=self.name(seat))]
+                return [tr("preview.point", color=name_of("color", color), name=self.name(seat))]
+            return [tr("preview.point_king", color=name_of("color", color), name=self.name(seat))]
         if any(e["kind"] == "unification_placed" for e in events):
             return self._union()
         group = self._group(sq)
