@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
+from game.i18n import catalogue
 from game.ui.table.table_words import describe, status_line, tray_message
 
 
@@ -98,3 +99,18 @@ def test_the_table_fits_in_chinese(state: str, size: tuple[int, int], monkeypatc
     else:
         assert any(text.startswith("第 ") and "回合" in text for text in drawn), drawn  # the top bar in Chinese
     app.close()
+
+
+def test_no_line_reads_as_translated() -> None:
+    """Issue #22's list: each line said the way a Taiwanese player says it, in the English's sense."""
+    zh = {key: " ".join(catalogue.forms(message)) for key, message in catalogue.TABLES["zh-TW"].items()
+          if not key.startswith("rules.")}
+    for translated in ("回到主人面前", "贏得", "放下了", "交給他", "只剩兩個寶物", "你的回合結束了", "等他"):
+        assert not [key for key, text in zh.items() if translated in text], translated
+    assert zh["log.tiles_removed"].startswith("{n} 個{tile}")  # no missing subject: 「失去了 3 個神殿」
+    assert "叛亂實力 {revolt}" in zh["inspect.leader"] and "戰爭實力 {war}" in zh["inspect.leader"]
+    assert zh["input.end.title"].endswith("嗎？")  # asked while the turn can still be undone, not "it ended"
+    assert i18n.t_in("en", "input.end.title") == "End your turn?"
+    assert zh["table.pass_mouse"] == "請把滑鼠交給下一位玩家。"
+    assert "兩個以下" in zh["status.end.treasures"]
+    assert i18n.t_in("en", "status.end.treasures") == "two or fewer treasures were left"  # RULES.md section 15

@@ -21,6 +21,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.refused.token_elsewhere": "你的座位已經用你的憑證在另一個連線上接手；這個連線已關閉。",
     "lan.refused.table_full": "這張牌桌的座位都坐滿了。",
     "lan.refused.seat_not_free": "座位 {seat} 已經有人坐了；請另選一個座位。",
+    "lan.refused.name_taken": "這桌已經有人叫{name}了；請換一個名字。",
+    "lan.refused.no_name": "請先取個名字再入座。",
     "lan.refused.token_for_other_seat": "你的憑證屬於座位 {token_seat}，不是座位 {seat}。",
     "lan.refused.seat_not_yours": "那個座位屬於別人；請向主機要一個空位。",
     "lan.refused.crowded": "這張牌桌的連線太多了；請稍後再試。",
@@ -123,7 +125,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.console.how_to_reopen": "{why}若要讓原本的玩家回來，請刻意重新開放這些座位：main.py --host "
                                  "--resume FILE --reopen-seats {seats}（或在主機的牌桌上選「重新開放座位」）；"
                                  "每個重新開放的座位由第一位加入的玩家坐上。",
-    "lan.console.reopen_on_table": "{why}若要讓玩家回來，請在牌桌上為他的座位選「重新開放座位」："
+    "lan.console.reopen_on_table": "{why}若要讓玩家回來，請在牌桌上為那位玩家的座位選「重新開放座位」："
                                    "第一位加入的玩家會坐上重新開放的座位。",
     "lan.console.seats_unreadable": "無法讀取座位檔 {path}（{error}）；檔案保持原樣，"
                                     "在能讀取之前，這局的新憑證不會存檔。",
@@ -153,7 +155,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.said.move_leader": "把{leader}移到{where}",
     "lan.said.withdraw_leader": "收回{leader}",
     "lan.said.place_tile": "把一個{tile}放在{where}",
-    "lan.said.catastrophe": "在{where}放下災難",
+    "lan.said.catastrophe": "在{where}放置災難",
     "lan.said.swap": "更換 {n} 個板塊",
     "lan.said.pass": "跳過",
     "lan.said.commit": "打出 {n} 個支援板塊",

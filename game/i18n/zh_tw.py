@@ -469,7 +469,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.table.reconnecting": "連線中斷：重新連線中…",
     "lan.table.host_gone": "主機已離開。",
     "lan.table.waiting_for": "等待{name}",
-    "lan.table.game_waits": "遊戲會等他回來",
+    "lan.table.game_waits": "遊戲會等這位玩家回來",
     "lan.table.computer_now": "電腦現在接手…",
     "lan.table.computer_in": "電腦將在 {time} 後接手",
 }
