@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from game.journal import Journal, JournalWriter
     from game.selfplay import Played
     from game.session import LocalLink, Table
+    from game.ui.app import App
     from game.ui.flow import Hooks
     from net.client import NetLink
     from net.host import Host, HostConfig
@@ -273,20 +274,27 @@ def hooks() -> Hooks:
     return Hooks(new_game=local_game, saved_game=saved_game, host_game=start_host, connect=connect)
 
 
-def run_client(args: argparse.Namespace) -> int:
-    """Open the game window on the title screen, with this module's wiring as the App's hooks."""
+def client_app(args: argparse.Namespace) -> App:
+    """The game window's App for these options: the language of this run (--lang, else Settings, else the
+    system's; Settings shows which chose it), the window mode, this module's wiring as its hooks."""
     # Imported here: the other modes must not pay for pygame, and the first frame must come fast.
-    from game.i18n import resolve_language, set_language, t
+    from game.i18n import choose_language, t
     from game.ui.app import App
     from game.ui.menus.settings import Settings
-    from game.ui.menus.title import TitleScene
 
     settings = Settings.load()
-    set_language(resolve_language(args.lang, settings.language))
+    choose_language(args.lang, settings.language)
     if args.fullscreen or args.windowed:
         settings.fullscreen = bool(args.fullscreen)
         settings.save()
-    app = App(settings, size=args.size, caption=t("game.title"), hooks=hooks())
+    return App(settings, size=args.size, caption=t("game.title"), hooks=hooks())
+
+
+def run_client(args: argparse.Namespace) -> int:
+    """Open the game window on the title screen, with this module's wiring as the App's hooks."""
+    from game.ui.menus.title import TitleScene
+
+    app = client_app(args)
     app.run(TitleScene(app))
     return 0
 

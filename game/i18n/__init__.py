@@ -45,14 +45,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n.catalogue import DEFAULT, JOINERS, LANGUAGES, TABLES, join_scripts, parameters, translate
+from game.i18n.catalogue import DEFAULT, LANGUAGES, TABLES, parameters, translate
 from game.i18n.choose import normalize, resolve_language, system_language
 
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "choose_language",
+    "command_line_language",
     "has",
-    "join",
     "language",
     "name_of",
     "names_of",
@@ -65,13 +66,29 @@ __all__ = [
 ]
 
 _current = DEFAULT
+_command_line: str | None = None   # the language --lang chose for this run, until another is set
 
 
 def set_language(language: str) -> str:
     """Show every message in `language` from now on; return the language taken (unknown -> English)."""
-    global _current
+    global _current, _command_line
     _current = normalize(language) or DEFAULT
+    _command_line = None
     return _current
+
+
+def choose_language(command_line: str | None, setting: str | None) -> str:
+    """Speak this run's language: --lang, else the Settings choice, else the system's; remember whether the
+    command line chose it (Settings says so). Return the language taken."""
+    global _command_line
+    taken = set_language(resolve_language(command_line, setting))
+    _command_line = taken if normalize(command_line) is not None else None
+    return taken
+
+
+def command_line_language() -> str | None:
+    """The language --lang chose for this run, while no other has been set since; else None."""
+    return _command_line
 
 
 def language() -> str:
@@ -93,15 +110,6 @@ def name_of(group: str, value: object) -> str:
 def names_of(group: str, values: Any) -> str:
     """Return a list of game words joined the way the language lists things ("a, b" / "甲、乙")."""
     return t("word.list_separator").join(name_of(group, value) for value in values)
-
-
-def join(separator_key: str, items: Any) -> str:
-    """Return items (players' names) joined by the message `separator_key` ("Ann and Bo" / "Ann\u2009和\u2009Bo":
-    in Chinese a thin space where a Latin name meets the Chinese word, as inside any message)."""
-    separator = t(separator_key)
-    parts = [part for item in items for part in (separator, str(item))][1:]
-    joiner = JOINERS.get(_current)
-    return join_scripts([p for p in parts if p], joiner) if joiner else "".join(parts)
 
 
 def has(key: str) -> bool:

@@ -14,12 +14,15 @@ from .state import COLORS, RED, State, supported_squares
 Event = dict[str, Any]
 
 
-def score(s: State, events: list[Event], seat: int | None, color: int, count: int, reason: str) -> None:
-    """Give `count` points of `color` to seat (nobody when seat is None)."""
+def score(s: State, events: list[Event], seat: int | None, color: int, count: int, reason: str,
+          **detail: Any) -> None:
+    """Give `count` points of `color` to seat (nobody when seat is None); detail tells more of the reason
+    (a monument's colours), for the log."""
     if seat is None or count <= 0:
         return
     s.scores[seat][color] += count
-    events.append({"kind": "points", "seat": seat, "color": COLORS[color], "count": count, "reason": reason})
+    events.append({"kind": "points", "seat": seat, "color": COLORS[color], "count": count, "reason": reason,
+                   **detail})
 
 
 def return_leader(s: State, events: list[Event], key: tuple[int, int], reason: str) -> None:

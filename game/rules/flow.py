@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .boards import bit, square, squares_of
 from .effects import Event, draw, end_game, score
-from .state import BLACK, GREEN, HAND_SIZE, State, connected, hand_size
+from .state import BLACK, COLORS, GREEN, HAND_SIZE, State, connected, hand_size
 
 Step = Callable[[State, list[Event]], None]
 STEPS: dict[str, Step] = {}
@@ -61,7 +61,7 @@ def _score_monuments(s: State, events: list[Event]) -> None:
         for color in colors:
             sq = s.leaders.get((s.active, color))
             if sq is not None and (kingdom >> sq) & 1:
-                score(s, events, s.active, color, 1, "monument")
+                score(s, events, s.active, color, 1, "monument", monument=[COLORS[c] for c in colors])
 
 
 @step("score_ziggurat")

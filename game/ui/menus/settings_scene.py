@@ -60,7 +60,9 @@ class SettingsScene(MenuScene):
             "animation", Cycler([(k, t(f"settings.speed.{k}")) for k in ANIMATION_CHOICES], s.animation,
                                 self.set_animation)
         )
-        self.language = self.add("language", Cycler(language_options(), s.language, self.set_language))
+        # Under --lang the language in force is the command line's, whatever Settings keeps: show that one.
+        self.language = self.add("language", Cycler(language_options(), i18n.command_line_language() or s.language,
+                                                    self.set_language))
         for i, widget in enumerate(self.widgets):
             widget.intro_delay = 0.15 + 0.08 * i
         self.add_back_button()
@@ -127,7 +129,7 @@ class SettingsScene(MenuScene):
         self._label_boxes = []
         for widget, label, hint in ((self.volume, t("settings.volume"), t("settings.volume.hint")),
                                     (self.animation, t("settings.animation"), t("settings.animation.hint")),
-                                    (self.language, t("settings.language"), t("settings.language.hint"))):
+                                    (self.language, t("settings.language"), language_hint())):
             widget.set_rect(pygame.Rect(control_x, y + tm.s(8), control_w, row_h - tm.s(16)))
             self._label_boxes.append((label, hint, pygame.Rect(left, y, words_w, row_h)))
             y += row_h + gap
@@ -141,6 +143,12 @@ class SettingsScene(MenuScene):
             lower.top, lower.height = upper.bottom, box.height - upper.height
             tm.blit_fit(surface, label, th.TEXT_BODY, th.INK, upper, align="left", valign="bottom", max_lines=1)
             tm.blit_fit(surface, hint, th.TEXT_SMALL, th.HINT_ON_SAND, lower, align="left", valign="top", max_lines=1)
+
+
+def language_hint() -> str:
+    """The line under Language: what it changes, or that --lang chose this run's language."""
+    forced = i18n.command_line_language()
+    return t("settings.language.command_line") if forced else t("settings.language.hint")
 
 
 def language_options() -> list[tuple[str, str]]:

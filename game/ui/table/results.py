@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import has, join, t
+from game.i18n import has, t
 from game.rules.vocabulary import COLORS
 from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_out_back, ease_out_cubic
@@ -67,13 +67,34 @@ def tie_break_line(ranking: list[dict[str, Any]], names: list[str]) -> str:
     first, second = ranking[0], ranking[1]
     winners = [names[r["seat"]] for r in ranking if r["place"] == first["place"]]
     if len(winners) > 1:
-        return t("results.true_tie", names=join("results.and", winners))
+        return t("results.true_tie", names=t("results.and").join(winners))
     if first["score"] != second["score"]:
         return ""
     a, b = sorted(first["colors"].values()), sorted(second["colors"].values())
     k = next((i for i in range(1, 4) if a[i] != b[i]), 3)
     return t("results.tie_break", first=names[first["seat"]], second=names[second["seat"]], score=first["score"],
              decides=t(TIE_WORDS[k]), a=a[k], b=b[k])
+
+
+def tie_lines(ranking: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """Say, place by place, how each tie of scores was broken (RULES.md section 15: the next-lowest colour, and
+    so on) or that the place is shared, as the ranking has it: first place as tie_break_line says it."""
+    out = [tie_break_line(ranking, names)] if ranking and ranking[0]["place"] == 1 else []
+    for i in range(1, len(ranking) - 1):
+        upper, lower = ranking[i], ranking[i + 1]
+        if upper["score"] != lower["score"] or upper["place"] == 1:
+            continue
+        place = t(f"results.nth.{upper['place']}") if has(f"results.nth.{upper['place']}") else str(upper["place"])
+        if upper["place"] == lower["place"]:
+            if ranking[i - 1]["place"] != upper["place"]:   # said once, with the first who shares it
+                sharing = [names[r["seat"]] for r in ranking if r["place"] == upper["place"]]
+                out.append(t("results.true_tie_at", names=t("results.and").join(sharing), place=place))
+            continue
+        a, b = sorted(upper["colors"].values()), sorted(lower["colors"].values())
+        k = next((j for j in range(1, 4) if a[j] != b[j]), 3)
+        out.append(t("results.tie_break_at", place=place, first=names[upper["seat"]], second=names[lower["seat"]],
+                     score=upper["score"], decides=t(TIE_WORDS[k]), a=a[k], b=b[k]))
+    return [line for line in out if line]
 
 
 class ResultsScene(MenuScene):
@@ -103,7 +124,7 @@ class ResultsScene(MenuScene):
         self.t_crown = self.t_score + 0.7
         self.t_end = self.t_crown + 0.8
         self.peak = max([1] + [max(r["colors"].values()) for r in ranking])
-        self.tie_line = tie_break_line(ranking, names)
+        self.tie_lines = tie_lines(ranking, names)
         self.columns: list[pygame.Rect] = []
         self._sounded: set[str] = set()
         again = self.add("play_again", Button(t("results.play_again"), self.play_again, style="warm"))
@@ -128,7 +149,12 @@ class ResultsScene(MenuScene):
         self.app.reset(TitleScene(self.app))
 
     def back(self) -> None:
-        self.skip()
+        """Esc or right click: while the reveal plays, show its end (as a click does); then leave for the
+        title, as the Title button does."""
+        if self.age < self.t_end:
+            self.skip()
+        else:
+            self.to_title()
 
     def animating(self) -> bool:
         # The reveal runs to t_end, long after the menu's intro: drawn at full rate, not the backdrop's 10 fps.
@@ -182,16 +208,16 @@ class ResultsScene(MenuScene):
         for i, (entry, col) in enumerate(zip(self.ranking, self.columns, strict=False)):
             rise = round((1 - ease_out_back(clamp01((self.age - 0.08 * i) / 0.45))) * tm.s(300))
             self._draw_column(surface, i, entry, col.move(0, rise))
-        if self.tie_line and self.age >= self.t_crown:
+        if self.tie_lines and self.age >= self.t_crown:
             fade = clamp01((self.age - self.t_crown) / 0.5)
-            tm.blit_text(
-                surface,
-                self.tie_line,
-                th.TEXT_BODY,
-                th.lerp_color(th.LAPIS_DEEP, th.GOLD_LIGHT, fade),
-                shadow=True,
-                midtop=(surface.get_width() // 2, self.columns[0].bottom + tm.s(22)),
-            )
+            # Between the columns and the buttons: one line per tie, each shrunk to the width if it must.
+            top = self.columns[0].bottom + tm.s(12)
+            room = self.buttons["title"].rect.top - tm.s(8) - top
+            line_h = min(round(tm.s(th.TEXT_BODY) * 1.3), room // len(self.tie_lines))
+            for i, line in enumerate(self.tie_lines):
+                box = pygame.Rect(tm.s(MARGIN), top + i * line_h, surface.get_width() - 2 * tm.s(MARGIN), line_h)
+                tm.blit_fit(surface, line, th.TEXT_BODY, th.lerp_color(th.LAPIS_DEEP, th.GOLD_LIGHT, fade), box,
+                            shadow=True, max_lines=1)
 
     def _draw_column(self, surface: pygame.Surface, i: int, entry: dict[str, Any], col: pygame.Rect) -> None:
         tm = self.theme

@@ -54,6 +54,11 @@ class Controller:
         self.commit = 0
         self.focus: list[Square] = []  # squares a hovered side button points at (a monument's block)
 
+    def choosing(self) -> bool:
+        """Whether a choice is half made (a piece, a leader on the board, a swap, support picked): Esc undoes it."""
+        return (self.selected is not None or self.board_leader is not None or self.swap is not None
+                or bool(self.support))
+
     # -- what lights up ----------------------------------------------------------------------------
     def pending(self) -> dict[Square, dict[str, Any]]:
         """Square -> the action a click there sends, for the current choice."""
@@ -238,8 +243,7 @@ class Controller:
 
     def _spec_building(self, view: dict, decision: dict, vid: int) -> SideSpec:
         key = "input.building.move" if decision.get("move") else "input.building.build"
-        return SideSpec(("building", vid), tr(key, color=name_of("color", decision["color"]),
-                                               building=name_of("building", decision["color"])),
+        return SideSpec(("building", vid), tr(key, color=name_of("color", decision["color"])),
                         [tr("input.building.how")],
                         buttons=[self._decline_button()])
 
@@ -253,8 +257,9 @@ class Controller:
     def _spec_end_turn(self, view: dict, decision: dict, vid: int) -> SideSpec:
         can_undo = bool(view.get("can_undo"))
         lines = [tr("input.end.look"), tr("input.end.or_undo" if can_undo else "input.end.draw")]
-        if not can_undo:
-            lines.append(tr("input.end.no_undo"))
+        why = self.no_undo()
+        if why is not None:
+            lines.append(tr(f"input.end.no_undo.{why[0]}", name=why[1]))
         buttons = [ButtonSpec("end_turn", tr("input.end_turn"), self._sender({"kind": "end_turn"}), "warm")]
         if can_undo:
             buttons.insert(0, ButtonSpec("undo_turn", tr("table.undo"), self.scene.undo, "quiet"))
@@ -263,6 +268,24 @@ class Controller:
     def _spec_treasure(self, view: dict, decision: dict, vid: int) -> SideSpec:
         n = decision.get("count", 1)
         return SideSpec(("treasure", vid), tr("input.treasure.title"), [tr("input.treasure.how", n=n)])
+
+    def no_undo(self) -> tuple[str, str] | None:
+        """Why the active player cannot take back this turn's last decision: ("swap", "") when it drew tiles
+        (section 5), ("answered", name) when another player has decided since (a defender's support); None
+        when Undo is possible or nothing was done yet this turn. The session decides; this only words it."""
+        view = self.scene.shown()
+        seat = view["seat"]
+        decision = (view["decision"] or {}).get("kind")
+        if seat is None or view.get("can_undo") or seat != view["to_move"]:
+            return None
+        if decision != "end_turn" and not (decision == "action" and view["actions_left"] < 2):
+            return None
+        recap = self.scene.recap
+        others = [m for m in recap.since(seat) if m.decided]
+        if others:
+            return "answered", view["names"][others[-1].seat]
+        own = next((m for m in reversed(recap.moves) if m.seat == seat and m.decided), None)
+        return ("swap", "") if own is not None and own.kind == "swap" else None
 
     def tray_hint(self) -> str:
         """A few words over the hand saying what clicking it does now."""

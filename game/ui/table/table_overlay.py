@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art: PieceArt, clock: float) -> None:
+def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art: PieceArt, clock: float,
+                 reason: str = "") -> None:
     """A dark veil and a card: "Pass the mouse to <name>"; a click lifts it (a click on Menu, drawn over
-    the veil, opens the menu instead: the card's words promise no more than that)."""
+    the veil, opens the menu instead: the card's words promise no more than that). reason says why the mouse
+    passes mid-turn ("Bel, to defend the war"), under the name."""
     t = app.theme
     w, h = surface.get_size()
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -48,8 +50,8 @@ def draw_curtain(app: App, surface: pygame.Surface, name: str, dynasty: str, art
     y = emblem.bottom + t.s(24)
     for line in lines:
         y = t.blit_text(surface, line, size, th.TERRACOTTA, midtop=(card.centerx, y)).bottom
-    t.blit_text(surface, tr("banner.dynasty", dynasty=name_of("dynasty", dynasty)), th.TEXT_BODY, th.INK,
-                midtop=(card.centerx, y + t.s(6)))
+    below = reason or tr("banner.dynasty", dynasty=name_of("dynasty", dynasty))
+    t.blit_text(surface, below, fit_size(t, below, th.TEXT_BODY, width), th.INK, midtop=(card.centerx, y + t.s(6)))
     # Pulsing between two lapis shades that both keep 4.5:1 on sand.
     pulse = th.lerp_color(th.LAPIS_DEEP, th.LAPIS, 0.5 + 0.5 * math.sin(clock * 4))
     line = tr("curtain.click", name=name)

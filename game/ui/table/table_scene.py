@@ -202,6 +202,21 @@ class TableScene(Scene):
     def decider(self) -> int | None:
         return self.public()["to_move"]
 
+    def curtain_reason(self) -> str:
+        """Why the mouse passes now, when it is not simply the next turn: "Bel, to defend the revolt"."""
+        view = self.public()
+        conflict, seat = view["conflict"], self.decider()
+        if not conflict or seat is None or seat != conflict.get("defender") or seat == view["active"]:
+            return ""
+        kind = "revolt" if conflict.get("kind") == "revolt" else "war"
+        return tr(f"curtain.defend.{kind}", name=view["names"][seat])
+
+    def top_line(self) -> str:
+        """The top bar's status; a held turn whose Undo is gone offers End turn alone."""
+        public = self.public()
+        held = self.views.get(self.decider()) if (public["decision"] or {}).get("kind") == "end_turn" else None
+        return status_line(public, can_undo=bool(held.get("can_undo", True)) if held is not None else True)
+
     def curtain_up(self) -> bool:
         seat = self.decider()
         return seat in self.humans and seat != self.revealed and not self.public()["game_over"]
@@ -315,9 +330,12 @@ class TableScene(Scene):
         self._static = None
         row = lay.actions
         gap = t.s(12)
-        w = (row.width - 2 * gap) // 3
-        for i, b in enumerate((self.swap_btn, self.pass_btn, self.undo_btn)):
+        # Undo is a little wider: when it cannot take anything back, its hint says why ("swapped") under it.
+        undo_w = (row.width - 2 * gap) * 2 // 5
+        w = (row.width - 2 * gap - undo_w) // 2
+        for i, b in enumerate((self.swap_btn, self.pass_btn)):
             b.set_rect(pygame.Rect(row.left + i * (w + gap), row.top, w, row.height - t.s(8)))
+        self.undo_btn.set_rect(pygame.Rect(row.right - undo_w, row.top, undo_w, row.height - t.s(8)))
         top = lay.top
         self.menu_btn.set_rect(pygame.Rect(top.right - t.s(190), top.top + t.s(10), t.s(172), top.height - t.s(20)))
         self.side.spec = None
@@ -377,7 +395,11 @@ class TableScene(Scene):
             self.control.reset()
             return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_menu()
+            # A half-made choice is cancelled first (as a right click does); a second Esc opens the menu.
+            if self.control.choosing():
+                self.control.reset()
+            else:
+                self.open_menu()
             return True
         return False
 
@@ -430,6 +452,9 @@ class TableScene(Scene):
         self.swap_btn.enabled = acting and not swapping and bool(view["seats"][view["seat"]]["hand"])
         self.pass_btn.enabled = acting
         self.undo_btn.enabled = self.acting() is not None and bool(view.get("can_undo"))
+        why = self.control.no_undo() if self.acting() is not None else None
+        # Disabled with its reason, so it never looks like an Undo that silently does nothing.
+        self.undo_btn.hint = tr(f"table.undo.no.{why[0]}", name=why[1]) if why is not None else ""
         for b in (self.swap_btn, self.pass_btn, self.undo_btn):
             b.visible = not self.public()["game_over"]
         if self.layout_ is not None:
@@ -465,11 +490,12 @@ class TableScene(Scene):
             # Behind the curtain only the board shows through the veil: nothing there is to be read.
             self.painter.draw_pieces(surface, lay, view, set(), view["dynasties"])
             seat = self.decider()
-            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock)
+            draw_curtain(self.app, surface, view["names"][seat], view["dynasties"][seat], self.art, clock,
+                         reason=self.curtain_reason())
             self.menu_btn.draw(surface, self.theme)  # its spot opens the menu under the curtain too: show it
             return
         thinking = self.computers.thinking() if self.computers is not None else set()
-        draw_top_bar(self.app, surface, lay, view, status_line(self.public()), self.art)
+        draw_top_bar(self.app, surface, lay, view, self.top_line(), self.art)
         self.panels.draw(surface, lay, view, thinking, clock, mine=self.own_seat)
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])

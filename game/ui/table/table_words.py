@@ -58,7 +58,7 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
             f"log.reason.{event.get('reason')}" if event.get("reason") in REASONS else "log.reason.other")),
         "catastrophe": lambda: t("log.catastrophe", who=who()),
         "swap": lambda: t("log.swap", who=who(), n=n),
-        "points": lambda: t("log.points", who=who(), n=n, color=name_of("color", color)),
+        "points": lambda: points_sentence(event, who(), n, color),
         "revolt_started": lambda: t("log.revolt_started", leaders=leaders_word(color), attacker=who("attacker"),
                                     defender=who("defender")),
         "war_started": lambda: t("log.war_started", leaders=leaders_word(color), attacker=who("attacker"),
@@ -71,10 +71,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
         "unification_returned": lambda: None,
         "monument_built": lambda: t("log.monument_built", who=who(),
                                     colors="/".join(name_of("color", c) for c in event["colors"])),
-        "building_built": lambda: t("log.building_built", who=who(), color=name_of("color", color),
-                                    building=name_of("building", color)),
-        "building_returned": lambda: t("log.building_returned", color=name_of("color", color),
-                                       building=name_of("building", color)),
+        "building_built": lambda: t("log.building_built", who=who(), color=name_of("color", color)),
+        "building_returned": lambda: t("log.building_returned", color=name_of("color", color)),
         "ziggurat_built": lambda: t("log.ziggurat_built", who=who()),
         "treasure_taken": lambda: t("log.treasure_taken", who=who()),
         "tiles_drawn": lambda: None,
@@ -87,6 +85,15 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
     }
     make = words.get(kind)
     return make() if make is not None else None
+
+
+def points_sentence(event: dict[str, Any], who: str, n: int, color: str) -> str:
+    """Points scored, and why when a monument gave them (its colours, and the leader in its kingdom)."""
+    monument = event.get("monument")
+    if event.get("reason") == "monument" and isinstance(monument, list):
+        return t("log.points.monument", who=who, n=n, color=name_of("color", color),
+                 monument="/".join(name_of("color", c) for c in monument), leader=name_of("leader", color))
+    return t("log.points", who=who, n=n, color=name_of("color", color), tile=tile_word(color))
 
 
 def result_sentence(event: dict[str, Any], names: list[str]) -> str:
@@ -110,8 +117,9 @@ def _name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else t("log.nobody")
 
 
-def status_line(view: dict[str, Any]) -> str:
-    """The top bar: the turn, whose turn it is, and what is being decided."""
+def status_line(view: dict[str, Any], can_undo: bool = True) -> str:
+    """The top bar: the turn, whose turn it is, and what is being decided (can_undo: a held turn's Undo is
+    still possible; after a swap or another player's answer it offers End turn alone)."""
     if view["game_over"]:
         why = view["end_reason"]
         return t("status.over_because", why=t(f"status.end.{why}")) if has(f"status.end.{why}") else t("status.over")
@@ -124,6 +132,8 @@ def status_line(view: dict[str, Any]) -> str:
         doing = t("status.actions_left", n=view["actions_left"])
     elif kind == "support":
         doing = t("status.committing") if seat == view["active"] else t("status.commits", who=who)
+    elif kind == "end_turn" and not can_undo:
+        doing = t("status.end_turn_only", who=who)
     else:
         doing = t(f"status.{kind}", who=who) if kind and has(f"status.{kind}") else ""
     return t("status.line", turn=view["turn"], active=names[view["active"]], doing=doing)
