@@ -109,6 +109,10 @@ class App:
         """Open the window (idempotent). Sound waits until the first frame is on screen."""
         if self.surface is not None:
             return
+        # Every frame is drawn in software and only has to be copied to the window. Left to itself, SDL2 on X11
+        # presents it through an OpenGL texture instead, which without a GPU (software GL) costs about
+        # 16 ms of CPU a frame at 1080p — an idle table then used a fifth of a core. A player's own setting wins.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(self.caption)

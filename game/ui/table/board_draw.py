@@ -12,6 +12,7 @@ Must not import: net, game.rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -344,19 +345,29 @@ class BoardPainter:
                     pygame.draw.line(surface, edge, a, b, w)
 
     def draw_recap(self, surface: pygame.Surface, layout: TableLayout,
-                   marks: list[tuple[int, list[Square], bool, str]]) -> None:
+                   marks: list[tuple[int, list[Square], bool, str]], monuments: Sequence[dict[str, Any]] = ()) -> None:
         """The others' moves since this player last acted: (number, squares changed, emptied?, dynasty) each.
 
         A square something was put on gets a solid frame, a square something left a dashed one; both carry
         the move's number on a disc and the dynasty's emblem, in the dynasty's colour (never colour alone).
+        A monument gets one frame around its block and its number beside it, never over it; a number that
+        would land on another (two moves on one square) moves to the next free corner.
         """
         t = self.app.theme
         q = layout.square
         w = max(3, t.s(5))
+        blocks = monument_blocks(layout, monuments)
+        discs: list[pygame.Rect] = []
         for number, squares, emptied, dynasty in marks:
             color = th.DYNASTY_COLORS.get(dynasty, th.GOLD)
+            framed: set[tuple[int, int]] = set()
             for sq in squares:
-                rect = layout.square_rect(sq).inflate(-w // 2, -w // 2)
+                block = blocks.get(sq)
+                if block is not None and block.topleft in framed:
+                    continue
+                whole = block if block is not None else layout.square_rect(sq)
+                framed.add(whole.topleft)
+                rect = whole.inflate(-w // 2, -w // 2)
                 if emptied:
                     dashed_rect(surface, color, rect, w, max(4, q // 6))
                 else:
@@ -364,16 +375,48 @@ class BoardPainter:
                                      border_radius=max(2, q // 10))
                     pygame.draw.rect(surface, color, rect, width=w, border_radius=max(2, q // 10))
                 r = max(t.s(17), q // 4)
-                centre = (rect.left + r - w // 2, rect.top + r - w // 2)
+                centre = self._disc_place(layout, rect, r, w, block is not None, discs, list(blocks.values()))
+                discs.append(pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r))
                 # The dynasty's colour as a thick ring, the number in ink on cream: readable on every dynasty.
                 pygame.draw.circle(surface, th.CREAM, centre, r)
                 pygame.draw.circle(surface, color, centre, r, max(3, r // 3))
                 pygame.draw.circle(surface, th.SHADOW, centre, r + 1, max(1, t.s(2)))
                 t.blit_text(surface, str(number), max(th.MIN_TEXT_1080, round(r * 1.3 / t.scale)), th.INK,
                             center=centre)
-                badge = pygame.Rect(0, 0, q * 2 // 5, q * 2 // 5)
-                badge.bottomright = (rect.right - w // 2, rect.bottom - w // 2)
-                self.art.blit(surface, f"dynasty_{dynasty}", badge)
+                if block is None:
+                    badge = pygame.Rect(0, 0, q * 2 // 5, q * 2 // 5)
+                    badge.bottomright = (rect.right - w // 2, rect.bottom - w // 2)
+                    self.art.blit(surface, f"dynasty_{dynasty}", badge)
+
+    @staticmethod
+    def _disc_place(layout: TableLayout, rect: pygame.Rect, r: int, w: int, outside: bool,
+                    taken: list[pygame.Rect], blocks: list[pygame.Rect]) -> tuple[int, int]:
+        """Where a recap number goes: a corner of its square, or just outside a monument's block; the first
+        corner that stays on the board and covers no other number and no monument."""
+        k = r - w // 2
+        if outside:  # centred beyond the block's corners: the monument itself stays in sight
+            k = -r + w
+        corners = [(rect.left + k, rect.top + k), (rect.right - k, rect.top + k),
+                   (rect.left + k, rect.bottom - k), (rect.right - k, rect.bottom - k)]
+        board = layout.board.inflate(r, r)
+        for centre in corners:
+            disc = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+            inner = disc.inflate(-r // 2, -r // 2)
+            if (board.contains(disc) and disc.collidelist(taken) < 0
+                    and inner.collidelist([b.inflate(-w, -w) for b in blocks]) < 0):
+                return centre
+        return corners[0]
+
+
+def monument_blocks(layout: TableLayout, monuments: Sequence[dict[str, Any]]) -> dict[Square, pygame.Rect]:
+    """Each square under a monument -> the 2x2 block the monument covers (at = its top-left square)."""
+    out: dict[tuple[int, int], pygame.Rect] = {}
+    for m in monuments:
+        r, c = int(m["at"][0]), int(m["at"][1])
+        block = layout.square_rect((r, c)).union(layout.square_rect((r + 1, c + 1)))
+        for sq in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
+            out[sq] = block
+    return out
 
 
 def dashed_rect(surface: pygame.Surface, color: Any, rect: pygame.Rect, width: int, dash: int) -> None:

@@ -360,7 +360,21 @@ class ReplayScene(TableScene):
         key = f"replay.decides.{kind}"
         title = t(key, name=name) if kind and has(key) else name
         lines = [] if view["conflict"] else [t("replay.open_hands"), t("replay.how")]
-        return SideSpec(("replay", vid), title, lines, conflict=view["conflict"])
+        return SideSpec(("replay", vid), title, lines, conflict=self._known_conflict(view["conflict"]))
+
+    def _known_conflict(self, conflict: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The conflict with each side's support filled in: the replay knows what is still to be committed,
+        so its panel shows the real sums where the live table showed "?"."""
+        if conflict is None:
+            return None
+        known = dict(conflict)
+        for events in self.replay.events[self.position:]:
+            for e in events:
+                if e["kind"] == "support" and known.get(f"{e['side']}_commit") is None:
+                    known[f"{e['side']}_commit"] = e["count"]
+                if e["kind"] == "conflict_resolved":
+                    return known
+        return known
 
     # -- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -23,6 +23,7 @@ from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_in_out, ease_out_back, ease_out_cubic
 
 Anchor = tuple  # ("sq", (r, c)) | ("seat", i) | ("board",)
+BANNER_SLIDE = 0.22  # seconds a ribbon takes to slide in (and out)
 Square = tuple[int, int]
 
 
@@ -99,7 +100,8 @@ class Animator:
         return out
 
     def draw(self, surface: pygame.Surface, ctx: AnimContext) -> None:
-        for a in self.anims:
+        # Ribbons last: a leader flying home under a war's result must not hide the words of the result.
+        for a in sorted(self.anims, key=lambda a: a.kind == "banner"):
             if self.clock < a.start:
                 if a.ghost:
                     DRAW[a.kind](surface, ctx, a, 0.0)
@@ -197,9 +199,11 @@ def _points(surface: pygame.Surface, ctx: AnimContext, a: Anim, p: float) -> Non
 
 
 def _banner(surface: pygame.Surface, ctx: AnimContext, a: Anim, p: float) -> None:
-    """A wide ribbon across the board: slides in, holds, slides out."""
+    """A wide ribbon across the board: slides in, holds, slides out (each slide about a fifth of a second,
+    however long the ribbon holds)."""
     t = ctx.theme
-    inn, out = ease_out_back(clamp01(p / 0.2)), ease_in_out(clamp01((p - 0.8) / 0.2))
+    slide = min(0.2, BANNER_SLIDE / max(a.duration, BANNER_SLIDE))
+    inn, out = ease_out_back(clamp01(p / slide)), ease_in_out(clamp01((p - 1 + slide) / slide))
     board = ctx.board
     h = t.s(150 if a.data.get("sub") else 110)
     rect = pygame.Rect(0, 0, board.width + t.s(40), h)

@@ -18,6 +18,7 @@ from game.ui.table.table_anim import Animator
 from game.ui.table.table_words import leaders_word, winner_and_loser
 
 Square = tuple[int, int]
+RESULT_SECONDS = 3.0  # how long a revolt's or war's result stays up unless clicked away
 MOVES = ("tile_placed", "leader_placed", "leader_moved", "catastrophe", "monument_built", "building_built",
          "ziggurat_built", "unification_placed", "treasure_taken")
 
@@ -142,8 +143,11 @@ class EventAnimator:
     def _conflict_resolved(self, e: dict, names: list[str], dyn: list[str]) -> None:
         (seat, won), (_, lost) = winner_and_loser(e)
         kind = "revolt" if e.get("conflict") == "revolt" else "war"
+        # The result holds RESULT_SECONDS (a click takes it away): read from the sofa, a second was too short.
+        # What follows (the loser's pieces leaving) starts as before, beneath the ribbon.
         self._banner(tr("banner.wins_tie" if won == lost else "banner.wins", name=names[seat], a=won, b=lost),
-                     tr(f"banner.{kind}_of", leaders=leaders_word(e["color"])), th.LAPIS, "conflict_end")
+                     tr(f"banner.{kind}_of", leaders=leaders_word(e["color"])), th.LAPIS, "conflict_end",
+                     RESULT_SECONDS, advance=0.6 / RESULT_SECONDS)
 
     def _turn_started(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self.focus = ("board",)
@@ -153,5 +157,5 @@ class EventAnimator:
     def _game_over(self, e: dict, names: list[str], dyn: list[str]) -> None:
         self._banner(tr("status.over"), "", th.GOLD_DARK, "game_over", 1.6)
 
-    def _banner(self, text: str, sub: str, fill: Any, sound: str, duration: float = 1.1) -> None:
-        self.anim.add("banner", duration, {"text": text, "sub": sub, "fill": fill}, sound=sound, advance=0.55)
+    def _banner(self, text: str, sub: str, fill: Any, sound: str, duration: float = 1.1, advance: float = 0.55) -> None:
+        self.anim.add("banner", duration, {"text": text, "sub": sub, "fill": fill}, sound=sound, advance=advance)

@@ -4,13 +4,15 @@ Owns: `GameLog`, the sentences of the game so far (a separator line at each new 
 the change that produced them so that an undone action's sentences leave the log with it; drawing
 them wrapped to the log's width at a size readable from the sofa (>= 24 px at 1080p); and
 scrolling back with the mouse wheel or by dragging the text. New lines keep the log at the bottom
-unless the player has scrolled back to read.
+unless the player has scrolled back to read in the last READ_SECONDS; the scene brings it back to the
+newest line when the mouse passes to the next player (whose recap is in the newest lines).
 
 Must not import: net, game.rules.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 
 LOG_SIZE = 28  # px at 1080p: above the 24 px sofa minimum
 KEEP = 600  # sentences kept; a whole game is about 400
+READ_SECONDS = 8.0  # a scroll back the player left alone this long gives way to new lines
 
 
 @dataclass
@@ -45,6 +48,7 @@ class GameLog:
         self.entries: list[Entry] = []
         self.group = 0
         self.scroll = 0  # pixels scrolled back from the bottom
+        self.scrolled_at = 0.0  # time.monotonic() of the player's last scroll
         self._drag: tuple[int, int] | None = None  # (mouse y, scroll) when a drag began
         self._rect = pygame.Rect(0, 0, 0, 0)  # where the text went last frame (for the mouse)
         self._height = 0  # the whole text's height last frame
@@ -72,6 +76,13 @@ class GameLog:
     def add(self, text: str, clock: float, turn: bool = False, move: Any = None) -> None:
         self.entries.append(Entry(text, clock, self.group, turn, move))
         del self.entries[:-KEEP]
+        if self.scroll and time.monotonic() - self.scrolled_at > READ_SECONDS and self._drag is None:
+            self.to_newest()
+
+    def to_newest(self) -> None:
+        """Show the newest line (the next player's recap is told there)."""
+        self.scroll = 0
+        self._drag = None
 
     def drop_last_group(self) -> None:
         """An action was taken back: its sentences leave the log (a turn separator never belonged to it)."""
@@ -101,6 +112,7 @@ class GameLog:
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
             start_y, start_scroll = self._drag
             self.scroll = start_scroll + (event.pos[1] - start_y)
+            self.scrolled_at = time.monotonic()
             self._clamp()
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
@@ -111,6 +123,7 @@ class GameLog:
     def scroll_by(self, pixels: int) -> None:
         """Positive goes back in time (up), negative toward the newest line."""
         self.scroll += pixels
+        self.scrolled_at = time.monotonic()
         self._clamp()
 
     def _clamp(self) -> None:

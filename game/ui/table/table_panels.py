@@ -4,7 +4,7 @@ Owns: drawing what every player may know (RULES.md section 18) — each seat's d
 leaders in supply, catastrophes, unification tile, tiles in hand, treasures taken — plus the
 point totals the view allows (the seat whose hand is shown, or all with open scores; "?"
 otherwise), whose turn it is, the actions left, the bag, the treasures left and the variants in
-play. Panels only read the view; they never act.
+play, and each icon's tooltip (`spots`). Panels only read the view; they never act.
 
 Must not import: net, game.rules (beyond its vocabulary).
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import has, names_of
+from game.i18n import has, name_of, names_of
 from game.i18n import t as tr
 from game.rules.vocabulary import COLORS, VARIANT_NAMES  # noqa: F401  (the table tests read the English names here)
 from game.ui.kit import theme as th
@@ -24,6 +24,8 @@ from game.ui.kit.panels import draw_panel
 from game.ui.table.board_draw import PieceArt
 from game.ui.table.table_layout import TableLayout
 from game.ui.table.table_text import fit_size
+from game.ui.table.table_tray import capitalized
+from game.ui.table.table_words import tile_word
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -34,8 +36,10 @@ SUB_INK_TO_MOVE = pygame.Color(100, 40, 22)  # 7.8:1 on SAND
 
 
 def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],
-                 status: str, art: PieceArt) -> None:
-    """Whose turn and what is asked (left); tiles in the bag and treasures on the board (right)."""
+                 status: str, art: PieceArt, spots: list[Spot] | None = None) -> None:
+    """Whose turn and what is asked (left); tiles in the bag and treasures on the board (right).
+
+    spots gets each count's icon and number with its tooltip."""
     t = app.theme
     bar = layout.top
     shade = pygame.Surface(bar.size, pygame.SRCALPHA)
@@ -45,8 +49,9 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
     # Right-aligned before the menu button: what is left in the bag and on the board.
     x = bar.right - t.s(220)
     icon = t.s(48)
-    for name, value, key in (("treasure", view["treasures_left"], "panel.count.treasures"),
-                             ("tile_back", view["bag"], "panel.count.in_bag")):
+    for name, value, key, tip in (("treasure", view["treasures_left"], "panel.count.treasures", "tip.treasures_left"),
+                                  ("tile_back", view["bag"], "panel.count.in_bag", "tip.bag")):
+        right = x
         # The catalogue puts the word before or after the number ("113 in bag" / "袋中 113").
         before, after = count_words(key, value)
         r = pygame.Rect(x, bar.centery, 0, 0)
@@ -58,6 +63,9 @@ def draw_top_bar(app: App, surface: pygame.Surface, layout: TableLayout, view: d
             r = t.blit_text(surface, before, th.TEXT_SMALL - 6, th.SAND,
                             midright=(r.left - t.s(8), bar.centery + t.s(2)))
         art.blit(surface, name, pygame.Rect(r.left - t.s(8) - icon, bar.centery - icon // 2, icon, icon))
+        if spots is not None:
+            spots.append((pygame.Rect(r.left - t.s(8) - icon, bar.top, right - r.left + t.s(8) + icon, bar.height),
+                          [tr(tip, n=value)]))
         x = r.left - t.s(8) - icon - t.s(30)
     # The status takes what is left on the left: shrunk for long names, cut only as a last resort.
     room = x + t.s(30) - t.s(24) - (bar.left + t.s(24))
@@ -78,12 +86,16 @@ def variants_line(view: dict[str, Any]) -> str:
     return tr("table.variants", variants=names) if names else tr("table.no_variants")
 
 
+Spot = tuple[pygame.Rect, list[str]]  # an icon's place and its tooltip
+
+
 class SeatPanels:
-    """One tablet per seat, left of the board."""
+    """One tablet per seat, left of the board; `spots` are its icons and their tooltips as last drawn."""
 
     def __init__(self, app: App, art: PieceArt) -> None:
         self.app = app
         self.art = art
+        self.spots: list[Spot] = []
 
     def anchor(self, layout: TableLayout, seat: int) -> tuple[int, int]:
         """Where points and returning pieces fly to: the seat's emblem."""
@@ -95,6 +107,7 @@ class SeatPanels:
     def draw(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any], thinking: set[int],
              clock: float, mine: int | None = None) -> None:
         """Draw every seat's tablet; mine is the seat this window belongs to (a LAN player's), marked "you"."""
+        self.spots = []
         for seat_view in view["seats"]:
             self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock, mine)
 
@@ -119,6 +132,7 @@ class SeatPanels:
         emblem = min(row_h + t.s(10), t.s(64))
         e_rect = pygame.Rect(rect.left + pad + t.s(10), rect.top + pad, emblem, emblem)
         self.art.blit(surface, f"dynasty_{dyn}", e_rect)
+        self.spots.append((e_rect, [tr("tip.seat", name=names[seat], dynasty=name_of("dynasty", dyn))]))
         name_x = e_rect.right + t.s(12)
         # A long LAN name shrinks to the sofa minimum, then is cut, but never runs out of the tablet.
         room = rect.right - t.s(12) - name_x
@@ -145,6 +159,8 @@ class SeatPanels:
         x = rect.left + t.s(24)
         for color in COLORS:
             slot = pygame.Rect(x, y + (h - size) // 2, size, size)
+            where = "tip.supply" if color in sv["supply"] else "tip.on_board"
+            self.spots.append((slot, [capitalized(tr(where, leader=name_of("leader", color)))]))
             if color in sv["supply"]:
                 self.art.blit(surface, f"leader_{dyn}_{color}", slot)
             else:
@@ -152,6 +168,8 @@ class SeatPanels:
                                    max(1, t.s(2)))
             x += size + t.s(4)
         x += t.s(12)
+        cats = pygame.Rect(x, y + (h - size) // 2, 2 * size + t.s(4), size)
+        self.spots.append((cats, [tr("tip.catastrophes", n=sv["catastrophes"])]))
         for i in range(2):
             slot = pygame.Rect(x, y + (h - size) // 2, size, size)
             self.art.blit(surface, "catastrophe", slot, 255 if i < sv["catastrophes"] else 50)
@@ -159,6 +177,8 @@ class SeatPanels:
         x += t.s(12)
         self.art.blit(surface, "unification", pygame.Rect(x, y + (h - size) // 2, size, size),
                       255 if sv["unification"] else 50)
+        self.spots.append((pygame.Rect(x, y + (h - size) // 2, size, size),
+                           [tr("tip.unification" if sv["unification"] else "tip.unification.used")]))
 
     def _draw_counts(self, surface: pygame.Surface, rect: pygame.Rect, sv: dict[str, Any], y: int, h: int) -> None:
         t = self.app.theme
@@ -171,13 +191,18 @@ class SeatPanels:
                 draw_hand_icon(self.art, surface, icon)
             else:
                 self.art.blit(surface, name, icon)
-            x = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
+            right = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
+            self.spots.append((pygame.Rect(x, icon.top, right - x, size), [tr("tip.hand" if name == "hand" else "tip.treasures", n=value)]))
+            x = right
             x += t.s(10)
         scores = sv["scores"]
         for color, tile, badge in score_badges(t, rect, y, h):
             # The tile itself, symbol and all, so a score is never told by its colour alone.
             self.art.blit(surface, f"tile_{color}", tile)
             text = "?" if scores is None else str(scores[color])
+            words = {"color": name_of("color", color), "tiles": tile_word(color, 2)}
+            tip = tr("tip.points.hidden", **words) if scores is None else tr("tip.points", n=scores[color], **words)
+            self.spots.append((tile.union(badge), [capitalized(tip)]))
             pygame.draw.rect(surface, th.CREAM, badge, border_radius=badge.height // 2)
             pygame.draw.rect(surface, th.TILE_COLORS[color], badge, max(1, t.s(3)), border_radius=badge.height // 2)
             size = fit_size(t, text, SCORE_TEXT, badge.width - t.s(8), SCORE_TEXT_MIN)

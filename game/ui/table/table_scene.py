@@ -17,6 +17,7 @@ Must not import: net (a LAN link is handed in by whoever opens the scene).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -40,11 +41,11 @@ from game.ui.table.table_input import Controller
 from game.ui.table.table_inspect import inspect
 from game.ui.table.table_layout import TableLayout
 from game.ui.table.table_overlay import draw_curtain, draw_game_over_panel, draw_toast, draw_tooltip
-from game.ui.table.table_panels import SeatPanels, draw_top_bar, variants_line
+from game.ui.table.table_panels import SeatPanels, Spot, draw_top_bar, variants_line
 from game.ui.table.table_recap import Move
 from game.ui.table.table_side import ButtonSpec, SidePanel, SideSpec
 from game.ui.table.table_story import Story
-from game.ui.table.table_tray import TrayItem, draw_tray, tray_items
+from game.ui.table.table_tray import TrayItem, draw_tray, tray_items, tray_tip
 from game.ui.table.table_words import status_line, tray_message, waiting_for
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 
 Square = tuple[int, int]
 COMPUTER_KINDS = LEVELS
+REST_PULSE = math.pi / 8  # a pulse clock at which every outline is near its brightest (sin 4c = 1, sin 3c = .92)
 TOAST_SECONDS = 3.5  # how long a refused action's reason stays over the board, in real seconds
 
 
@@ -105,6 +107,7 @@ class TableScene(Scene):
         self.story = Story(app)
         self.log, self.recap = self.story.log, self.story.recap
         self.panels = SeatPanels(app, self.art)
+        self.top_spots: list[Spot] = []  # the top bar's counts and their tooltips, as last drawn
         self.side = SidePanel(app, self.art)
         self.control = Controller(self)
         self.layout_: TableLayout | None = None
@@ -119,6 +122,7 @@ class TableScene(Scene):
         # animation clock leaps ahead every frame).
         self.shown_for = 0.0
         self._swallow_up = False
+        self._log_seat: int | None = None  # whose turn the log was last brought to its newest line for
         self.swap_btn = self.add("swap", Button(tr("table.swap"), self.control.start_swap, style="warm"))
         self.pass_btn = self.add("pass", Button(tr("table.pass"), self.ask_pass, style="quiet"))
         self.undo_btn = self.add("undo", Button(tr("table.undo"), self.undo, style="quiet"))
@@ -306,11 +310,13 @@ class TableScene(Scene):
                                       journal_path=self.journal_path, end_reason=view.get("end_reason")))
 
     # -- the idle loop (game.ui.app) ----------------------------------------------------------------
-    ambient_fps = 8  # at rest the pulsing outlines (seat to move, last move, targets) breathe gently
+    # At rest the outlines hold still (`_pulse`); one frame a second keeps a LAN countdown and the link's words
+    # current (a frame costs a few ms: an idle table stays far under a tenth of a core).
+    ambient_fps = 1
 
     def animating(self) -> bool:
         """Every frame while pieces move, a toast shows, a sentence fades in, a button eases or the table's
-        intro runs; otherwise at rest (the pulsing outlines breathe at `ambient_fps`)."""
+        intro runs; otherwise at rest (outlines held still, a frame a second: `ambient_fps`)."""
         clock = self.animator.clock
         toast = self.toast_showing()
         return (self.animator.busy or toast or self.log.animating(clock) or self.side.animating()
@@ -436,6 +442,9 @@ class TableScene(Scene):
         self._poll()
         if None not in self.views:
             return
+        if self.decider() != self._log_seat:  # the mouse passes on: the next player reads the newest lines
+            self._log_seat = self.decider()
+            self.log.to_newest()
         if self.layout_ is None:
             self.layout(self.app.size)
         if self.computers is not None:
@@ -484,7 +493,8 @@ class TableScene(Scene):
             self.theme.blit_text(surface, tr("table.waiting"), th.TEXT_LARGE, th.CREAM,
                                  center=surface.get_rect().center)
             return
-        lay, view, clock = self.layout_, self.shown(), self.animator.clock
+        lay, view, log_clock = self.layout_, self.shown(), self.animator.clock
+        clock = self._pulse(log_clock)
         surface.blit(self.static_layer(), (0, 0))
         if self.curtain_up() and not self.animator.busy:
             # Behind the curtain only the board shows through the veil: nothing there is to be read.
@@ -495,14 +505,15 @@ class TableScene(Scene):
             self.menu_btn.draw(surface, self.theme)  # its spot opens the menu under the curtain too: show it
             return
         thinking = self.computers.thinking() if self.computers is not None else set()
-        draw_top_bar(self.app, surface, lay, view, self.top_line(), self.art)
+        self.top_spots = []
+        draw_top_bar(self.app, surface, lay, view, self.top_line(), self.art, self.top_spots)
         self.panels.draw(surface, lay, view, thinking, clock, mine=self.own_seat)
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
         recap = self.recap_moves()
         if recap:
-            self.painter.draw_recap(surface, lay, Story.marks(recap, view["dynasties"]))
+            self.painter.draw_recap(surface, lay, Story.marks(recap, view["dynasties"]), view["monuments"])
         else:
             self.painter.draw_last_move(surface, lay, self.last_move, clock)
         pending = self.control.pending() if self.acting() is not None else {}
@@ -517,8 +528,20 @@ class TableScene(Scene):
         self.side.draw(surface, view)
         if view["game_over"]:
             draw_game_over_panel(self.app, surface, self.side.rect, view)
-        self.log.draw(surface, lay.log, clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
+        self.log.draw(surface, lay.log, log_clock, variants_line(view), Story.log_marks(recap, view["dynasties"]))
         super().draw(surface)
+        self._draw_tooltip(surface, view, pending, inspected)
+        if self._toast is not None and self.toast_showing():
+            draw_toast(self.app, surface, lay.board, self._toast[0])
+
+    def _draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any], pending: dict,
+                      inspected: tuple[set[Square], list[str]] | None) -> None:
+        """The bubble for what the mouse points at: a place to play, a kingdom, a piece in the tray, an icon.
+
+        None while a dialog or the menu is over the table: the mouse speaks to the dialog then."""
+        if self.app.top is not self:
+            return
+        lay = self.laid_out()
         # Bubbles stay below the top bar: whose turn, the actions left and the bag stay readable.
         below = pygame.Rect(0, lay.top.bottom, surface.get_width(), surface.get_height() - lay.top.bottom)
         if self.hover_sq in pending and not self.animator.busy:
@@ -526,8 +549,23 @@ class TableScene(Scene):
         elif inspected is not None:
             kingdom = [lay.square_rect(sq) for sq in inspected[0]]
             draw_tooltip(self.app, surface, self.app.mouse_pos, inspected[1], below, avoid=kingdom)
-        if self._toast is not None and self.toast_showing():
-            draw_toast(self.app, surface, lay.board, self._toast[0])
+        else:
+            lines = self._piece_tip(view)
+            if lines:
+                draw_tooltip(self.app, surface, self.app.mouse_pos, lines)
+
+    def _piece_tip(self, view: dict[str, Any]) -> list[str]:
+        """What a piece of the tray or an icon of the panels under the mouse is (and what a click on it does)."""
+        pos = self.app.mouse_pos
+        item = next((i for i in self.tray_items() if i.rect.collidepoint(pos)), None)
+        if item is not None:
+            return tray_tip(item, (view["decision"] or {}).get("kind"), self.control.swap is not None)
+        return next((lines for rect, lines in self.panels.spots + self.top_spots if rect.collidepoint(pos)), [])
+
+    def _pulse(self, clock: float) -> float:
+        """The clock the outlines pulse on: held still at rest, so that a frame drawn at rest (a LAN countdown,
+        a computer starting to think) is the same picture, and nothing breathes at a cost while nobody plays."""
+        return REST_PULSE if self.app.resting() else clock
 
     def _inspected(self, view: dict[str, Any], pending: dict) -> tuple[set[Square], list[str]] | None:
         """The kingdom under the cursor, when it points at a piece rather than at a place to play."""

@@ -1,6 +1,7 @@
 """The tray below the board: the hand, leaders in supply and catastrophes of the seat deciding.
 
-Owns: where each of those pieces sits (`TrayItem`s with rects, for clicks and tests), and how
+Owns: where each of those pieces sits (`TrayItem`s with rects, for clicks and tests), what each is in words
+(`tray_tip`, its tooltip), and how
 they look: lifted and framed when chosen, marked when picked for a swap or committed as
 support, dimmed when they cannot be used now. The tray draws only the view it is given; while
 the curtain is up the scene gives it no hand at all, so nothing private can be drawn.
@@ -61,6 +62,21 @@ def tray_items(app: App, tray: pygame.Rect, seat_view: dict[str, Any] | None) ->
         items.append(TrayItem("cat", "", i, pygame.Rect(x, ptop, piece, piece)))
         x += piece + t.s(8)
     return items
+
+
+def tray_tip(item: TrayItem, decision: str | None, swapping: bool) -> list[str]:
+    """The tooltip of a piece in the tray: what it is, and what a click on it does now."""
+    if item.kind == "tile":
+        click = "tip.tile.swap" if swapping else "tip.tile.commit" if decision == "support" else "tip.tile.click"
+        return [capitalized(tr("tip.tile", tile=tr(f"tile.{item.color}"))), tr(click)]
+    if item.kind == "leader":
+        return [tr("tip.leader", leader=tr(f"leader.{item.color}")), tr("tip.leader.click")]
+    return [tr("tip.catastrophe"), tr("tip.catastrophe.click")]
+
+
+def capitalized(text: str) -> str:
+    """A tooltip's first word capitalized ("red points" -> "Red points"; Chinese is left as it is)."""
+    return text[:1].upper() + text[1:]
 
 
 def group_labels(app: App, tray: pygame.Rect) -> list[tuple[str, int]]:
