@@ -35,7 +35,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.leaders.1": "Touching tiles and leaders form a group: a region without a leader, a kingdom with one.",
     "rules.leaders.2": "A leader goes on an empty land square next to a temple (a red tile).",
     "rules.leaders.3": "A leader may not join two kingdoms; it may join any number of regions into one kingdom.",
-    "rules.leaders.4": "A kingdom holds one leader of each colour at most: a second one starts a revolt.",
+    "rules.leaders.4": "A kingdom holds one leader of each colour at most: placing a second one there starts a revolt.",
     "rules.leaders.5": "A leader left with no temple beside it goes back to its owner at once.",
     "rules.leaders.caption": "Gold: a leader may go here. Crossed: it would join two kingdoms.",
     # -- page 4 ---------------------------------------------------------------------------------
@@ -78,7 +78,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.revolt.caption": "{dynasty1} priest: 2 temples. {dynasty2} priest: 1 temple.",
     # -- page 7 ---------------------------------------------------------------------------------
     "rules.war.title": "Wars (external conflicts)",
-    "rules.war.1": "A tile that joins two kingdoms starts a war for each colour with a leader in both.",
+    "rules.war.1": (
+        "A tile that joins two kingdoms scores nothing: it starts a war for each colour with a leader in both."
+    ),
     "rules.war.2": (
         "Several wars? The active player chooses the order they are fought in, even when not in them."
     ),
@@ -103,12 +105,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "rules.war_end.3": "The winner scores 1 point of that colour for the leader and 1 for each tile removed.",
     "rules.war_end.4": "Every committed tile is discarded, the winner's too: they score nothing.",
     "rules.war_end.5": "Then any colour that still has two leaders in the joined kingdoms is still at war.",
-    "rules.war_end.caption": "The defender scores 3 blue: the farmer and 2 farms.",
+    "rules.war_end.caption": "The defender scores 3: a farmer and 2 farms.",
     # -- page 9 ---------------------------------------------------------------------------------
     "rules.monuments.title": "Monuments",
     "rules.monuments.1": (
         "A tile that completes a square of four face-up tiles of one colour "
-        "lets you build a monument with that colour."
+        "lets you build a monument with that colour, if one is left."
     ),
     "rules.monuments.2": (
         "The four tiles turn face down: they still connect, but they are no longer temples. "
@@ -119,7 +121,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "scores 1 point if its colour is on the monument."
     ),
     "rules.monuments.4": "Build at once or never. No war or catastrophe removes a monument.",
-    "rules.monuments.caption": "Red and green: the trader scores, the king does not.",
+    "rules.monuments.caption": "Red and green: the trader scores, not the king.",
     # -- page 10 --------------------------------------------------------------------------------
     "rules.treasures.title": "Treasures",
     "rules.treasures.1": (

@@ -257,8 +257,13 @@ def catastrophes(app: App, surface: pygame.Surface, rect: pygame.Rect, time: flo
 
 
 def revolt(app: App, surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    # The lion player has just placed a priest in the bull's kingdom: the lion attacks with 1 temple,
+    # the bull defends with 2 (and wins a tie).
     rows = [".......", ".rPr.~~", "..k.p.~", ".Kkkr.~", "......~"]
-    draw_board(app, surface, rect, rows, {**BULL, **LION}, {(1, 2), (2, 4)}, time)
+    board = draw_board(app, surface, rect, rows, {**BULL, **LION}, {(1, 2), (2, 4)}, time)
+    for (r, c), word in (((2, 4), "rules.war.attacker"), ((1, 2), "rules.war.defender")):
+        leader = square_of(board, rows, r, c)
+        draw_tag(app, surface, t(word), (leader.centerx, leader.top + app.theme.s(4)))
 
 
 WAR = ["...~~~..", ".rF~bfr.", ".rbbub.r", "..g~~~bb", ".....~.."]
