@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n.catalogue import DEFAULT, LANGUAGES, TABLES, parameters, translate
+from game.i18n.catalogue import DEFAULT, JOINERS, LANGUAGES, TABLES, join_scripts, parameters, translate
 from game.i18n.choose import normalize, resolve_language, system_language
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "choose_language",
     "command_line_language",
     "has",
+    "join",
     "language",
     "name_of",
     "names_of",
@@ -110,6 +111,15 @@ def name_of(group: str, value: object) -> str:
 def names_of(group: str, values: Any) -> str:
     """Return a list of game words joined the way the language lists things ("a, b" / "甲、乙")."""
     return t("word.list_separator").join(name_of(group, value) for value in values)
+
+
+def join(separator_key: str, items: Any) -> str:
+    """Return items (players' names) joined by the message `separator_key` ("Ann and Bo" / "Ann\u2009和\u2009Bo":
+    in Chinese a thin space where a Latin name meets the Chinese word, as inside any message)."""
+    separator = t(separator_key)
+    parts = [part for item in items for part in (separator, str(item))][1:]
+    joiner = JOINERS.get(_current)
+    return join_scripts([p for p in parts if p], joiner) if joiner else "".join(parts)
 
 
 def has(key: str) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import has, t
+from game.i18n import has, join, t
 from game.rules.vocabulary import COLORS
 from game.ui.kit import theme as th
 from game.ui.kit.anim import clamp01, ease_out_back, ease_out_cubic
@@ -67,7 +67,7 @@ def tie_break_line(ranking: list[dict[str, Any]], names: list[str]) -> str:
     first, second = ranking[0], ranking[1]
     winners = [names[r["seat"]] for r in ranking if r["place"] == first["place"]]
     if len(winners) > 1:
-        return t("results.true_tie", names=t("results.and").join(winners))
+        return t("results.true_tie", names=join("results.and", winners))
     if first["score"] != second["score"]:
         return ""
     a, b = sorted(first["colors"].values()), sorted(second["colors"].values())

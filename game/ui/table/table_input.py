@@ -243,7 +243,8 @@ class Controller:
 
     def _spec_building(self, view: dict, decision: dict, vid: int) -> SideSpec:
         key = "input.building.move" if decision.get("move") else "input.building.build"
-        return SideSpec(("building", vid), tr(key, color=name_of("color", decision["color"])),
+        return SideSpec(("building", vid), tr(key, color=name_of("color", decision["color"]),
+                                               building=name_of("building", decision["color"])),
                         [tr("input.building.how")],
                         buttons=[self._decline_button()])
 
