@@ -87,7 +87,10 @@ def _fill(language: str, message: str, params: Mapping[str, Any]) -> str:
     parts: list[str] = []
     for literal, field, spec, conversion in _pieces(message):
         parts.append(literal)
-        if field is not None:
+        if field is not None and not spec and conversion is None and field in params:
+            value = params[field]  # a plain name, as every message's fields are (the quick way, every frame)
+            parts.append(value if isinstance(value, str) else format(value))
+        elif field is not None:
             value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), params)[0], conversion)
             parts.append(_FORMATTER.format_field(value, spec or ""))
     return join_scripts([part for part in parts if part], joiner)

@@ -88,7 +88,7 @@ def tie_lines(ranking: list[dict[str, Any]], names: list[str]) -> list[str]:
         if upper["place"] == lower["place"]:
             if ranking[i - 1]["place"] != upper["place"]:   # said once, with the first who shares it
                 sharing = [names[r["seat"]] for r in ranking if r["place"] == upper["place"]]
-                out.append(t("results.true_tie_at", names=t("results.and").join(sharing), place=place))
+                out.append(t("results.true_tie_at", names=join("results.and", sharing), place=place))
             continue
         a, b = sorted(upper["colors"].values()), sorted(lower["colors"].values())
         k = next((j for j in range(1, 4) if a[j] != b[j]), 3)
