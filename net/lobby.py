@@ -144,8 +144,14 @@ class Lobby:
             raise Refusal("lan.refused.no_such_seat", n=len(self.slots), seat=seat + 1)
         if seat not in free:
             raise Refusal("lan.refused.seat_not_free", seat=seat + 1)
+        name = name.strip()
+        if not name:
+            raise Refusal("lan.refused.no_name")
+        # Two players called alike could not tell their seats apart, on the tablets or in the log.
+        if any(i != seat and other.name.strip().casefold() == name.casefold() for i, other in enumerate(self.slots)):
+            raise Refusal("lan.refused.name_taken", name=name)
         slot = self.slots[seat]
-        slot.token, slot.name, slot.connected = new_token(), name.strip(), True
+        slot.token, slot.name, slot.connected = new_token(), name, True
         if dynasty is not None:
             self._give_dynasty(seat, dynasty)
         return seat, slot.token

@@ -253,7 +253,8 @@ def test_continue_in_the_host_lobby_takes_up_the_last_unfinished_lan_game(tmp_pa
 
     host = make_host(players=2, seed=6, data_dir=tmp_path)
     host.set_plan(0, "local")
-    (guest,) = seat_players(host, 1)
+    guest = WireClient("127.0.0.1", host.port)
+    guest.hello("Ann")  # not "Player 1": that is the name of the host's own seat, and the host refuses a second
     host.start_game()
     rng = random.Random(2)
     with host.lock:

@@ -403,6 +403,7 @@ def test_a_name_can_be_typed_when_there_is_a_keyboard() -> None:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="n"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         app.run_frames(2)
         assert seats.name.value == "Ann" and seats.name.label == "Ann"
         assert app.shared["lan_name"] == "Ann"

@@ -27,6 +27,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                    "this one is closed.",
     "lan.refused.table_full": "Every seat at this table is taken.",
     "lan.refused.seat_not_free": "Seat {seat} is not free; choose another.",
+    "lan.refused.name_taken": "Someone at this table is already called {name}; choose another name.",
+    "lan.refused.no_name": "Give a name to sit down.",
     "lan.refused.token_for_other_seat": "Your token is for seat {token_seat}, not seat {seat}.",
     "lan.refused.seat_not_yours": "That seat belongs to someone else; ask the host for a free one.",
     "lan.refused.crowded": "This table has too many connections; try again.",

@@ -21,6 +21,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.refused.token_elsewhere": "你的座位已經用你的憑證在另一個連線上接手；這個連線已關閉。",
     "lan.refused.table_full": "這張牌桌的座位都坐滿了。",
     "lan.refused.seat_not_free": "座位 {seat} 已經有人坐了；請另選一個座位。",
+    "lan.refused.name_taken": "這桌已經有人叫{name}了；請換一個名字。",
+    "lan.refused.no_name": "請先取個名字再入座。",
     "lan.refused.token_for_other_seat": "你的憑證屬於座位 {token_seat}，不是座位 {seat}。",
     "lan.refused.seat_not_yours": "那個座位屬於別人；請向主機要一個空位。",
     "lan.refused.crowded": "這張牌桌的連線太多了；請稍後再試。",

@@ -82,6 +82,14 @@ class ScriptFonts:
                     break
         return self._system_path if isinstance(self._system_path, str) else None
 
+    def draws(self, text: str) -> bool:
+        """Whether one face here (the default, the bundled subset, the system's CJK font) has every glyph of text:
+        a player's name that none has would show as boxes."""
+        if text.isascii() or self.covers(None, text):
+            return True
+        bundled = str(CJK_FONT) if CJK_FONT.exists() else None
+        return any(path is not None and self.covers(path, text) for path in (bundled, self.system_path()))
+
     def covers(self, path: str | None, text: str) -> bool:
         """Whether the face at path (None: pygame's default) has a glyph for every character of text."""
         return all(self._covers_char(path, c) for c in set(text) if c.isprintable() and not c.isspace())

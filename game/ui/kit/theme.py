@@ -217,6 +217,10 @@ class Theme:
             self._wraps[key] = lines
         return list(lines)
 
+    def can_draw(self, text: str) -> bool:
+        """Whether text can be drawn with real glyphs (no boxes) by a face of this game or of the system."""
+        return self._scripts.draws(text)
+
     def measure(self, text: str, size_at_1080: int) -> int:
         """The width in pixels of one line at a size given at 1080p."""
         return self.font(self.s(size_at_1080), text).size(text)[0]

@@ -1,8 +1,8 @@
 """The host's LAN lobby: a net.host.Host runs while this screen (and then the table) is open.
 
 Owns: `HostScene`: each seat open for the LAN, played on this screen, or a computer; the host
-player's name (`NameField`, also used by the join screens: the New-game screen's cycler of names, plus
-typing when there is a keyboard); the options everyone sees; every address of this computer that
+player's name (a game.ui.kit.name_field.NameField: an offered name, or one typed; the join screens offer the
+same names, `player_names`); the options everyone sees; every address of this computer that
 players can type, in large print; Start once every seat is filled; every game journalled in the data
 folder, and Continue resuming the last unfinished LAN game. What the lobby shows is a snapshot taken
 under the host's lock once a frame (the host's thread changes the seats as players come and go).
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from game.journal import JournalError, SavedGame, last_unfinished
 from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
+from game.ui.kit.name_field import NameField, refuse_in_dialog
 from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
 from game.ui.lan.lan_table import open_table
 from game.ui.menus.menu import MARGIN, MenuScene
@@ -46,54 +46,6 @@ NAME_KEY = "lan_name"  # app.shared: the name this player chose last, on the hos
 ADDRESSES_EVERY = 5.0  # seconds between looks at this computer's addresses (Wi-Fi comes and goes)
 ROW_GAP = 26
 NEWS_LINES = 3
-
-
-class NameField(Cycler):
-    """The New-game screen's Cycler of names, which also takes a name typed on a keyboard when there is one.
-
-    Typing over one of player_names() starts a new name; Backspace takes a letter off (a name keeps at least one).
-    """
-
-    def __init__(
-        self, value: str, on_change: Callable[[str], Any], allowed: Callable[[str], bool], label: str = "{}"
-    ) -> None:
-        self.label_format = label
-        super().__init__(self._options(value), value, on_change, allowed=allowed,
-                         text_size=th.TEXT_SMALL if label != "{}" else th.TEXT_BODY)
-
-    def _options(self, typed: str) -> list[tuple[str, str]]:
-        offered = player_names()
-        names = offered if typed in offered else [*offered, typed]
-        return [(n, self.label_format.format(n)) for n in names]
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.visible and self.enabled:
-            if event.type == pygame.TEXTINPUT:
-                self.type(event.text)
-                return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-                self.type_back()
-                return True
-        return super().handle(event)
-
-    def type(self, text: str) -> None:
-        """Add typed text to the name (an offered name is replaced, not added to)."""
-        text = "".join(c for c in text if c.isprintable())
-        start = "" if self.value in player_names() else self.value
-        name = (start + text).lstrip()[:MAX_NAME]
-        if name:
-            self._take(name)
-
-    def type_back(self) -> None:
-        """Take the last letter off a typed name."""
-        if self.value not in player_names() and len(self.value) > 1:
-            self._take(self.value[:-1])
-
-    def _take(self, name: str) -> None:
-        self.set_options(self._options(name), name)
-        self.flash = 1.0
-        if self.on_change is not None:
-            self.on_change(name)
 
 
 def player_names() -> list[str]:
@@ -144,7 +96,8 @@ class HostScene(MenuScene):
         self.players = self.add("players", Stepper(max(2, len(self.seats)), 2, 4, self.set_players,
                                                    fmt=lambda n: t("lan.host.players", n=n), ink=th.CREAM))
         you = t("lan.host.you", name="{}")  # NameField fills in the name
-        self.name = self.add("name", NameField(name, self.set_name, self.name_free, label=you))
+        self.name = self.add("name", NameField(app.theme, name, player_names, self.set_name, allowed=self.name_free,
+                                               refuse=refuse_in_dialog(app), label=you, text_size=th.TEXT_SMALL))
         plans = [(plan, t(f"lan.host.plan.{plan}")) for plan in PLANS]
         self.plans = [self.add(f"seat{i}", Cycler(plans, "open", partial(self.set_plan, i)))
                       for i in range(4)]
@@ -190,8 +143,9 @@ class HostScene(MenuScene):
             self.snapshot()
 
     def name_free(self, name: str) -> bool:
-        """Whether no LAN player at this table goes by this name already."""
-        return not any(s["name"] == name and s["plan"] == "open" for s in self.seats)
+        """Whether no other player at this table (a LAN player's seat, a computer's) goes by this name already;
+        this screen's other seats take free names after the host's."""
+        return not any(s["name"].casefold() == name.casefold() and s["plan"] != "local" for s in self.seats)
 
     def set_name(self, name: str) -> None:
         """Take name for this screen's seats, and call the table after it."""
@@ -293,6 +247,10 @@ class HostScene(MenuScene):
         super().back()
 
     # -- per frame ---------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.name.click_away(event)  # a click elsewhere takes a name being typed, then does what it was aimed at
+        return super().handle(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.snapshot()

@@ -19,9 +19,10 @@ import pygame
 from game.i18n import name_of, names_of, t
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert
+from game.ui.kit.name_field import NameField, refuse_in_dialog
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler
-from game.ui.lan.lan_host import NAME_KEY, NameField, chosen_name
+from game.ui.lan.lan_host import NAME_KEY, chosen_name, player_names
 from game.ui.lan.lan_table import open_table
 from game.ui.menus.menu import MARGIN, MenuScene
 from net.discovery import GameAnnouncement, Listener
@@ -188,7 +189,8 @@ class SeatScene(MenuScene):
         self.spectator = app.hooks.connect(address, port, t("lan.join.guest"), role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button(t("common.back"))
-        self.name = self.add("name", NameField(chosen_name(app), self.set_name, self.name_free))
+        self.name = self.add("name", NameField(app.theme, chosen_name(app), player_names, self.set_name,
+                                               allowed=self.name_free, refuse=refuse_in_dialog(app)))
         options = dynasty_options()
         self.dynasty = self.add("dynasty", Cycler(options, options[0][0], allowed=self.dynasty_free))
         # No seat can be taken before the host has said which are free.
@@ -222,7 +224,8 @@ class SeatScene(MenuScene):
     def name_free(self, name: str) -> bool:
         """Whether nobody else at this table goes by this name."""
         mine = self.my_seat()
-        return not any(s.get("name") == name and s.get("seat") != mine for s in self.seats())
+        return not any(str(s.get("name") or "").casefold() == name.casefold() and s.get("seat") != mine
+                       for s in self.seats())
 
     # -- choices -----------------------------------------------------------------------------------
     def set_name(self, name: str) -> None:
@@ -257,6 +260,10 @@ class SeatScene(MenuScene):
                 link.close()
 
     # -- per frame ---------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.name.click_away(event)  # a click elsewhere takes a name being typed, then does what it was aimed at
+        return super().handle(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         lobby = self.spectator.lobby or {}

@@ -9,9 +9,9 @@ Owns: NewGameScene and the config it hands to `app.hooks.start_game(app, config)
      "seed": int}
 
 Everything is chosen with the mouse: names cycle through a list of Mesopotamian names (the
-catalogue's `new_game.names`: their Chinese transliterations in 繁體中文), each
-dynasty and each name is held by at most one seat. Computer players are offered only when
-`game.ai` exposes LEVELS. The last choices are kept in app.shared for "Play again" and Back.
+catalogue's `new_game.names`: their Chinese transliterations in 繁體中文), or a name is typed after a click
+on it (game.ui.kit.name_field); each dynasty and each name is held by at most one seat. Computer players
+are offered only when `game.ai` exposes LEVELS. The last choices are kept in app.shared for "Play again" and Back.
 
 Must not import: game.rules, net, the table scene (the hook imports it).
 """
@@ -26,6 +26,7 @@ from game.i18n import LANGUAGES, name_of, t, t_in
 from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.session import new_seed
 from game.ui.kit import theme as th
+from game.ui.kit.name_field import NameField, refuse_in_dialog
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
 from game.ui.menus.menu import MARGIN, MenuScene
@@ -71,8 +72,9 @@ class SeatRow:
             allowed=lambda d: scene.free("dynasty", d, index),
             decorate=lambda surf, rect, d: draw_emblem(scene.app, surf, rect, d),
         )
-        self.name = Cycler([(n, n) for n in offered_names()], in_this_language(seat["name"]),
-                           allowed=lambda n: scene.free("name", n, index))
+        self.name = NameField(scene.app.theme, in_this_language(seat["name"]), offered_names,
+                              allowed=lambda n: scene.free("name", n, index), refuse=refuse_in_dialog(scene.app),
+                              keys_start=False)  # four names: typing goes to the one clicked
         self.kind = Cycler(
             kinds, seat.get("kind", "human") if any(k == seat.get("kind") for k, _ in kinds) else "human"
         )
@@ -134,7 +136,12 @@ class NewGameScene(MenuScene):
     def free(self, what: str, value: str, index: int) -> bool:
         """True if no other seat in play holds this dynasty or name."""
         rows = self.rows[: self.count] if hasattr(self, "rows") else []
-        return all(getattr(row, what).value != value for row in rows if row.index != index)
+        return all(getattr(row, what).value.casefold() != value.casefold() for row in rows if row.index != index)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for row in self.rows:  # a click elsewhere takes a name being typed, then does what it was aimed at
+            row.name.click_away(event)
+        return super().handle(event)
 
     def set_players(self, n: int) -> None:
         # A seat coming back into play gives up a dynasty or name that a seat in play took meanwhile.
