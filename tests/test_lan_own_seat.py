@@ -202,3 +202,33 @@ def test_hot_seat_keeps_its_curtain_between_the_seats(tmp_path: Any, monkeypatch
         assert t("panel.sub.you") not in [r.text for r in texts_drawn(app)]
     finally:
         app.close()
+
+
+def test_the_hosts_window_shows_the_hosts_hand_while_a_lan_player_decides() -> None:
+    from game.ui.lan.lan_table import LanTableScene, open_table
+
+    host = make_host(players=2)
+    app = make_app((1280, 720), Settings(animation="off"))
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        host.set_plan(0, "local", name="Hammurabi")
+        guest.hello("Ann", seat=1)
+        host.start_game()
+        with host.lock:
+            lobby = {"seats": host.lobby.seats_wire(), "options": host.lobby.options("playing")}
+        open_table(app, host.local_link(), lobby)
+        scene = app.top
+        assert isinstance(scene, LanTableScene)
+        run_until(app, lambda: scene.layout_ is not None, "the first view")
+        while scene.public()["to_move"] == 0:
+            before = scene.public()["view_id"]
+            scene.link.send(0, scene.link.legal_actions(0)[0])
+            run_until(app, moved_on(lambda: scene.public()["view_id"], before), "the host's move")
+        assert scene.public()["to_move"] == 1
+        hand = scene.views[0]["seats"][0]["hand"]
+        assert hand and sorted(i.color for i in scene.tray_items() if i.kind == "tile") == sorted(hand)
+        assert scene.me() == 0 and scene.acting() is None and not scene.curtain_up()
+    finally:
+        app.close()
+        guest.close()
+        host.stop()

@@ -107,13 +107,14 @@ def test_a_click_elsewhere_takes_the_name_and_esc_puts_the_old_one_back(app: App
     scene = host_scene(app)
     try:
         field: NameField = scene.name
+        stepper = scene.players
         before = field.value
         post(app, *click_at(field.middle.rect.center), typed("Zimri"), key(pygame.K_ESCAPE))
         assert not field.editing and field.value == before and app.top is scene  # Esc did not leave the screen
         post(app, *click_at(field.middle.rect.center), typed("Zimri"))
-        players = scene.players.value
-        post(app, *click_at(scene.players.minus.rect.center))  # a click elsewhere: taken, and the click still acts
-        assert field.value == "Zimri" and scene.players.value == players - 1
+        players = stepper.value
+        post(app, *click_at(stepper.minus.rect.center))  # a click elsewhere: taken, and the click still acts
+        assert field.value == "Zimri" and stepper.value == players - 1
         post(app, *click_at(field.middle.rect.center), typed("Zimri-Lim"), *click_at(field.middle.rect.center, 3))
         assert field.value == "Zimri" and app.top is scene  # a right click cancels, it does not go back
     finally:
@@ -251,3 +252,22 @@ def test_the_new_game_screen_takes_a_typed_name_for_the_seat_clicked(app: App) -
     post(app, *click_at(field.middle.rect.center), typed("Shulgi"))
     post(app, *click_at(scene.button_rect("start").center))  # the click that starts takes the name first
     assert seen and [s["name"] for s in seen[-1]["seats"]] == [names[0], "Shulgi"]
+
+
+def test_the_host_cannot_take_the_name_a_lan_player_sits_with(app: App) -> None:
+    scene = host_scene(app)
+    guest = WireClient("127.0.0.1", scene.host.port)
+    try:
+        guest.hello("Kubaba the Brewer", seat=1)
+        run_until(app, lambda: scene.seats[1]["taken"])
+        field: NameField = scene.name
+        before = field.value
+        post(app, *click_at(field.middle.rect.center), typed("kubaba the brewer"), key(pygame.K_RETURN))
+        dialog = app.top
+        assert isinstance(dialog, ConfirmDialog) and dialog.message == t("name.taken", name="kubaba the brewer")
+        assert field.value == before
+        with scene.host.lock:
+            assert scene.host.lobby.slots[0].name == before
+    finally:
+        guest.close()
+        scene.host.stop()
