@@ -123,7 +123,7 @@ class SeatPanels:
         # shadow=False: the panels' shadows are painted once into the table's static layer.
         draw_panel(surface, rect, t, th.SAND if to_move else th.SAND_DARK, border, radius=18, shadow=False)
         if seat == mine:  # this window's own seat: a lapis ring inside the gold, whoever is to move
-            pygame.draw.rect(surface, th.LAPIS, rect.inflate(-t.s(10), -t.s(10)), max(2, t.s(4)),
+            pygame.draw.rect(surface, th.LAPIS, rect.inflate(-t.s(10), -t.s(10)), max(3, t.s(6)),
                              border_radius=t.s(14))
         pad = t.s(12)
         stripe = pygame.Rect(rect.left + t.s(4), rect.top + t.s(16), t.s(8), rect.height - t.s(32))
