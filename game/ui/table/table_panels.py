@@ -192,7 +192,8 @@ class SeatPanels:
             else:
                 self.art.blit(surface, name, icon)
             right = t.blit_text(surface, str(value), th.TEXT_SMALL, th.INK, midleft=(x + size + t.s(5), cy)).right
-            self.spots.append((pygame.Rect(x, icon.top, right - x, size), [tr("tip.hand" if name == "hand" else "tip.treasures", n=value)]))
+            tip = tr("tip.hand" if name == "hand" else "tip.treasures", n=value)
+            self.spots.append((pygame.Rect(x, icon.top, right - x, size), [tip]))
             x = right
             x += t.s(10)
         scores = sv["scores"]
