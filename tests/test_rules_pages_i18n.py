@@ -122,7 +122,7 @@ TEACHES: tuple[tuple[str, str, str, str], ...] = (
     ("never on leaders, treasures or monuments (§8)", "rules.catastrophes.3",
      "Never on a leader, a treasure, a monument's face-down tiles", "不能放在領袖、寶物、紀念碑背面朝上的板塊"),
     ("leaders left without a temple go home (§4, §8)", "rules.catastrophes.4",
-     "Leaders left without a temple go home", "身邊沒有神殿的領袖回到主人手邊"),
+     "Leaders left without a temple go home", "身邊沒有神殿的領袖退回供應區"),
     ("a leader may not join two kingdoms (§6)", "rules.leaders.3",
      "A leader may not join two kingdoms", "領袖不能把兩個王國連起來"),
     ("a tile may not join three kingdoms (§7)", "rules.tiles.2",
@@ -168,6 +168,17 @@ def test_the_chinese_pages_say_what_rules_md_says() -> None:
     assert "中央八個必須先拿" in zh["rules.variants.1"]  # §16.1
     assert "第二低" in zh["rules.end.4"] and "第三低" in zh["rules.end.4"]  # §15 tie-break
     assert "跳過第一個行動，第二個也一起跳過" in zh["rules.actions.5"]  # §5
+
+
+def test_a_leader_goes_back_to_the_supply_as_the_table_says_it() -> None:
+    """Issue #22: 「回到主人面前」 read as translated, and so did the pages' 「回到主人手邊」: a leader that goes home
+    退回供應區, the words of the log and the board's preview, on every page that sends one home."""
+    zh = {key: " ".join(catalogue.forms(text)) for key, text in catalogue.TABLES["zh-TW"].items()}
+    assert not [key for key, text in zh.items() if "手邊" in text or "回到主人" in text]
+    for key in ("rules.leaders.5", "rules.catastrophes.4", "rules.catastrophes.caption", "rules.revolt.4",
+                "rules.war_end.1", "rules.monuments.2"):
+        assert "退回供應區" in zh[key], key
+    assert "供應區" in zh["rules.actions.1"] and "供應區" in zh["tip.supply"]  # the supply a leader comes from
 
 
 # -- drawn ----------------------------------------------------------------------------------------

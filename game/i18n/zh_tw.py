@@ -338,7 +338,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "tip.catastrophe": "災難板塊",
     "tip.catastrophe.click": "點一下，再點發亮的格子，摧毀那裡的東西",
     "tip.seat": "{name}：{dynasty}王朝",
-    "tip.supply": "{leader}：在手邊待命",
+    "tip.supply": "{leader}：在供應區待命",
     "tip.on_board": "{leader}：在圖板上",
     "tip.catastrophes": "還剩 {n} 張災難板塊",
     "tip.unification": "連接板塊（連接兩個王國：戰爭）",
