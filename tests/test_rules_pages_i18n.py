@@ -104,7 +104,7 @@ def test_the_title_opens_the_rules_in_chinese(chinese: None) -> None:
 TEACHES: tuple[tuple[str, str, str, str], ...] = (
     ("who attacks in a war (§11)", "rules.war.3",
      "The active player attacks if one leader is theirs; if not, the first of the two clockwise from them",
-     "輪到的玩家若擁有其中一位領袖，就是攻擊方；否則由他之後順時針第一位參戰的玩家攻擊"),
+     "輪到的玩家若擁有其中一位領袖，就是攻擊方；否則從這位玩家順時針數起，第一位參戰的玩家攻擊"),
     ("who commits first in a war (§11)", "rules.war.5",
      "The attacker commits first, then the defender", "攻擊方先打出板塊，防守方再打出"),
     ("the active player orders the wars (§11)", "rules.war.2",
@@ -128,7 +128,7 @@ TEACHES: tuple[tuple[str, str, str, str], ...] = (
     ("a tile may not join three kingdoms (§7)", "rules.tiles.2",
      "a tile may not join three kingdoms", "不能連起三個王國"),
     ("the king scores the tile's colour (§7)", "rules.tiles.4",
-     "The king scores the tile's colour", "由國王替主人得分，顏色仍是板塊的顏色"),
+     "The king scores the tile's colour", "由擁有國王的玩家得分，顏色仍是板塊的顏色"),
     ("the four corner treasures are taken first (§2, §14)", "rules.treasures.2",
      "The four corner treasures (gold-framed) are taken first", "四個角落的寶物（金框）必須先拿"),
     ("a monument's face-down tiles are no longer temples (§13)", "rules.monuments.2",
@@ -136,7 +136,7 @@ TEACHES: tuple[tuple[str, str, str, str], ...] = (
     ("a building needs a line of three or more (§16.2)", "rules.buildings.2",
      "a straight line of three or more face-up tiles of its colour", "連成三個以上的橫線或直線"),
     ("a built building scores 1 for the same-colour leader's owner (§16.2)", "rules.buildings.3",
-     "1 point of its colour for the owner of the same-colour leader", "同色領袖的主人得 1 分該顏色的分數"),
+     "1 point of its colour for the owner of the same-colour leader", "同色領袖的玩家得 1 分該顏色的分數"),
     ("a moved building scores 2 (§16.2)", "rules.buildings.4", "lets you move it: 2 points", "就可以搬過去：得 2 分"),
 )
 
@@ -179,6 +179,16 @@ def test_a_leader_goes_back_to_the_supply_as_the_table_says_it() -> None:
                 "rules.war_end.1", "rules.monuments.2"):
         assert "退回供應區" in zh[key], key
     assert "供應區" in zh["rules.actions.1"] and "供應區" in zh["tip.supply"]  # the supply a leader comes from
+
+
+def test_the_chinese_pages_name_a_player_not_an_owner() -> None:
+    """A leader's 「主人」 and a bare 「他」 read as translated from the English's "owner" and "he": the pages say
+    擁有…的玩家 and 自己, as the table's lines do since issue #22."""
+    zh = rules_zh_tw.MESSAGES
+    assert not [key for key, text in zh.items() if "主人" in str(text) or re.search("(?<!其)他", str(text))]
+    assert "擁有王國裡同色領袖的玩家得 1 分" in zh["rules.tiles.3"]
+    assert "擁有商人的玩家" in zh["rules.treasures.1"] and "擁有商人的玩家選擇" in zh["rules.treasures.2"]
+    assert "即使自己沒有參戰" in zh["rules.war.2"]
 
 
 # -- drawn ----------------------------------------------------------------------------------------
