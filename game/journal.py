@@ -69,6 +69,10 @@ class Journal:
     # The table's view id when last saved (a held turn counted as ended): a resumed game goes on from it,
     # so its computers' decision seeds are the uninterrupted game's. None in older journals.
     view_id: int | None = None
+    # How many actions the file held when view_id was written: a LAN host appends each later action's line
+    # without rewriting the header, so view_id alone would fall behind by every held turn's end before it.
+    # None in older journals.
+    view_at: int | None = None
     # The last action's turn was held (its player had not yet ended it or undone) when the game was saved:
     # Continue holds it again. False in older journals.
     held: bool = False
@@ -78,8 +82,16 @@ class Journal:
         return {
             "format": FORMAT, "version": FORMAT_VERSION, "seed": self.seed, "variants": self.variants,
             "seats": self.seats, "started": self.started, "finished": self.finished, "lan": self.lan,
-            "ai_seed": self.ai_seed, "view_id": self.view_id, "held": self.held,
+            "ai_seed": self.ai_seed, "view_id": self.view_id, "view_at": len(self.actions), "held": self.held,
         }
+
+    def resume_view_id(self) -> int:
+        """Return the view id a resumed game goes on from: the saved one, plus one for each action appended
+        after it was saved (each counted one); never less than the actions played."""
+        view_id = self.view_id or 0
+        if self.view_at is not None:
+            view_id += max(0, len(self.actions) - self.view_at)
+        return max(view_id, len(self.actions))
 
 
 def _line(obj: dict[str, Any]) -> str:
@@ -163,14 +175,15 @@ def _journal_from_header(head: dict[str, Any]) -> Journal:
     if not isinstance(started, (int, float)) or isinstance(started, bool) \
             or not all(isinstance(v, str) for v in variants):
         raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
-    ai_seed, view_id = head.get("ai_seed"), head.get("view_id")
-    for number in (ai_seed, view_id):
+    ai_seed, view_id, view_at = head.get("ai_seed"), head.get("view_id"), head.get("view_at")
+    for number in (ai_seed, view_id, view_at):
         if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
             raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
-    if view_id is not None and view_id < 0:
+    if (view_id is not None and view_id < 0) or (view_at is not None and view_at < 0):
         raise JournalError("The saved game's options are damaged.", "journal.options_damaged")
     return Journal(seed, variants, seats, started=float(started), finished=bool(head.get("finished")),
-                   lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id, held=head.get("held") is True)
+                   lan=bool(head.get("lan")), ai_seed=ai_seed, view_id=view_id, view_at=view_at,
+                   held=head.get("held") is True)
 
 
 def read(path: Path) -> Journal:
@@ -262,7 +275,7 @@ def resume(path: Path, lan: bool = False,
     # The events come from replaying the journal, so resumed computers know what fresh ones know; the view
     # id goes on from the saved one, so they decide as in the uninterrupted game (an older journal kept
     # none: count the actions; a recovered one may have lost actions but keeps its ids rising).
-    view_id = max(journal.view_id or 0, len(journal.actions))
+    view_id = journal.resume_view_id()
     table.restore([Record(seat, action) for seat, action in journal.actions], events, view_id)
     hot_seat = journal.recovered_from is None and not (lan or journal.lan)
     if journal.held and hot_seat:

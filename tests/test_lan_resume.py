@@ -309,3 +309,37 @@ def test_the_journal_is_made_durable_in_the_first_pause_after_an_action(tmp_path
     finally:
         host.stop()
         close_all(clients)
+
+
+def test_view_ids_go_on_rising_after_a_held_turn_then_more_actions_and_a_restart(tmp_path: Path) -> None:
+    # A held turn's end raises the view id without an action; the actions after it are appended to the journal
+    # without rewriting its header. A restart must go on past every view id the clients were shown.
+    host = make_host(players=2, seed=4, data_dir=tmp_path / "data")
+    clients = seat_players(host, 2)
+    host.start_game()
+    try:
+        assert host.table is not None and host.journal is not None
+        with host.lock:
+            host.table.confirm_seats = frozenset({0, 1})
+            seat = host.table.to_move()
+            assert seat is not None
+            for _ in range(2):   # two tiles: the turn ends, and is held for its player to end
+                host.table.submit(seat, next(a for a in host.table.legal_actions(seat) if a["kind"] == "place_tile"))
+            assert host.table.legal_actions(seat) == [{"kind": "end_turn"}]
+            host.table.submit(seat, {"kind": "end_turn"})
+            host.table.confirm_seats = frozenset()
+            following = host.table.to_move()
+            assert following is not None and following != seat
+            host.table.submit(following,
+                              next(a for a in host.table.legal_actions(following) if a["kind"] == "place_tile"))
+        view_id, path = host.table.view_id, host.journal.path
+        assert view_id == 4 and len(host.table.records) == 3
+    finally:
+        host.stop()
+        close_all(clients)
+    again = resumed(path)
+    try:
+        assert again.table is not None and len(again.table.records) == 3
+        assert again.table.view_id >= view_id, "a resumed game must never show a view id the clients saw"
+    finally:
+        again.stop()
