@@ -20,6 +20,7 @@ import enum
 import logging
 import secrets
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -64,6 +65,16 @@ class Seat:
     def is_computer(self) -> bool:
         """Whether a computer player decides for this seat."""
         return self.kind in LEVELS
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two players' names would read alike at the table: the same letters whatever their case,
+    their width (a full-width Ａ is an A) or how their accents are encoded (é as one character or two)."""
+    return _name_key(one) == _name_key(other)
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
 
 
 @dataclass

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.i18n import t, wire
 from game.rules.vocabulary import DYNASTIES, LEVELS, VARIANTS
-from game.session import Seat
+from game.session import Seat, same_name
 from net.protocol import MAX_SEATS, new_token
 
 PLANS = ("open", "local", "computer")
@@ -148,7 +148,7 @@ class Lobby:
         if not name:
             raise Refusal("lan.refused.no_name")
         # Two players called alike could not tell their seats apart, on the tablets or in the log.
-        if any(i != seat and other.name.strip().casefold() == name.casefold() for i, other in enumerate(self.slots)):
+        if any(i != seat and same_name(other.name, name) for i, other in enumerate(self.slots)):
             raise Refusal("lan.refused.name_taken", name=name)
         slot = self.slots[seat]
         slot.token, slot.name, slot.connected = new_token(), name, True

@@ -128,6 +128,20 @@ def test_a_second_hello_and_a_taken_seat_are_refused() -> None:
     assert "Every seat" in refusal(wire.send(wire.connect(), p.hello("Di")))
 
 
+@pytest.mark.parametrize(("seated", "alike"), [
+    ("Ann", "ＡＮＮ"),                  # full width
+    ("Zoé", "Zoe\u0301"),               # an accent as one character or two
+    ("Eﬀie", "EFFIE"),                  # a ligature
+    ("Straße", "STRASSE"),              # case folding beyond lower()
+])
+def test_a_name_that_reads_as_a_seated_players_is_refused(seated: str, alike: str) -> None:
+    wire = Wire(players=3)
+    wire.player(seated)
+    answer = wire.send(wire.connect(), p.hello(alike))
+    assert answer[0]["type"] == "refused" and answer[0]["message"]["key"] == "lan.refused.name_taken", answer
+    assert wire.core.lobby.free_seats() == [1, 2]
+
+
 def test_a_spectator_is_welcomed_without_a_seat_and_cannot_act() -> None:
     wire = Wire()
     tv = wire.connect()

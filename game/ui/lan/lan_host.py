@@ -22,6 +22,7 @@ import pygame
 from game.i18n import name_of, t, t_in, wire
 from game.journal import JournalError, SavedGame, last_unfinished
 from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
+from game.session import same_name
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
 from game.ui.kit.name_field import NameField, refuse_in_dialog
@@ -145,7 +146,7 @@ class HostScene(MenuScene):
     def name_free(self, name: str) -> bool:
         """Whether no other player at this table (a LAN player's seat, a computer's) goes by this name already;
         this screen's other seats take free names after the host's."""
-        return not any(s["name"].casefold() == name.casefold() and s["plan"] != "local" for s in self.seats)
+        return not any(same_name(s["name"], name) and s["plan"] != "local" for s in self.seats)
 
     def set_name(self, name: str) -> None:
         """Take name for this screen's seats, and call the table after it."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import name_of, names_of, t
+from game.session import same_name
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert
 from game.ui.kit.name_field import NameField, refuse_in_dialog
@@ -224,7 +225,7 @@ class SeatScene(MenuScene):
     def name_free(self, name: str) -> bool:
         """Whether nobody else at this table goes by this name."""
         mine = self.my_seat()
-        return not any(str(s.get("name") or "").casefold() == name.casefold() and s.get("seat") != mine
+        return not any(same_name(str(s.get("name") or ""), name) and s.get("seat") != mine
                        for s in self.seats())
 
     # -- choices -----------------------------------------------------------------------------------
