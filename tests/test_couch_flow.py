@@ -269,6 +269,31 @@ def test_a_true_tie_for_second_place_says_the_place_is_shared(english: None) -> 
     pygame.display.quit()
 
 
+# Four players all on 5, each pair told apart by a later colour: three lines of ties under the columns.
+THREE_TIES = [{"seat": s, "place": s + 1, "score": 5, "colors": colors, "treasures": 0} for s, colors in enumerate(
+    [{"red": 5, "blue": 6, "green": 7, "black": 9}, {"red": 5, "blue": 6, "green": 7, "black": 8},
+     {"red": 5, "blue": 6, "green": 6, "black": 8}, {"red": 5, "blue": 5, "green": 7, "black": 8}])]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_three_ties_are_each_told_on_a_line_of_their_own(english: None, size: tuple[int, int], language: str) -> None:
+    from game.ui.table.results import ResultsScene
+    from tests.test_ui_fit import faults
+
+    i18n.set_language(language)
+    app = make_app(size, Settings(animation="off"))
+    names, dynasties = ["吉爾伽美什", "Bel", "Cyrus", "恩赫杜安娜"], ["bull", "lion", "archer", "urn"]
+    scene = ResultsScene(app, THREE_TIES, names, dynasties, config_for(4, seed=1))
+    app.push(scene)
+    headless.settle(app, 0.3)
+    scene.skip()
+    app.run_frames(3)
+    assert len(scene.tie_lines) == 3
+    assert faults(app) == []   # each line inside its own box, none over another
+    pygame.display.quit()
+
+
 # -- 7. The defender's curtain says why ----------------------------------------------------------------
 
 @pytest.mark.parametrize("pieces, at, piece, conflict", [(REVOLT, REVOLT_AT, ("leader", "blue"), "revolt"),

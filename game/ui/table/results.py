@@ -193,7 +193,9 @@ class ResultsScene(MenuScene):
         gap = tm.s(34)
         width = min(tm.s(430), (size[0] - 2 * tm.s(MARGIN) - gap * (n - 1)) // n)
         top = tm.s(200)
-        height = bottom - tm.s(90) - top
+        # Under the columns, a line for each tie told (tie_lines): three of them take more than the usual room.
+        below = max(tm.s(90), tm.s(20) + len(self.tie_lines) * round(tm.s(th.TEXT_SMALL) * 1.2))
+        height = bottom - below - top
         left = size[0] // 2 - (width * n + gap * (n - 1)) // 2
         self.columns = [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(n)]
 
