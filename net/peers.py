@@ -20,6 +20,7 @@ Imports the standard library, `game.i18n` and `net` only. Never pygame.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,8 +42,12 @@ EVERYWHERE = "0.0.0.0"
 def default_bind() -> str:
     """Return where a host listens unless told: every interface, so that the LAN can join with no setting
     anywhere; this machine only while TWO_RIVERS_LAN is loopback (development machines and every test), so
-    that no other machine can reach a host started there."""
-    return LOOPBACK if lan_mode() == "loopback" else EVERYWHERE
+    that no other machine can reach a host started there. So too when announcements go to a loopback address
+    (TWO_RIVERS_LAN=127.0.0.1): nobody else can hear of the game, so nobody else may reach it."""
+    mode = lan_mode()
+    if mode == "loopback" or (mode != "broadcast" and ipaddress.IPv4Address(mode).is_loopback):
+        return LOOPBACK
+    return EVERYWHERE
 
 
 @dataclass

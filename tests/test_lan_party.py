@@ -291,3 +291,16 @@ def test_a_host_told_nothing_in_a_test_listens_on_this_machine_only() -> None:
         assert host._listen is not None and host._listen.getsockname()[0] == "127.0.0.1"
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("loopback", ["127.0.0.1", "127.0.0.2"])
+def test_announcing_on_a_loopback_address_keeps_the_host_on_this_machine(
+    monkeypatch: pytest.MonkeyPatch, loopback: str
+) -> None:
+    # Computed only: nothing is bound or sent. A developer who writes the loopback's address rather than the
+    # word means the same thing: the game is heard on this machine only, so it is reachable there only.
+    monkeypatch.setenv("TWO_RIVERS_LAN", loopback)
+    assert lan_mode() == loopback
+    assert default_bind() == "127.0.0.1" and HostConfig().bind == "127.0.0.1"
+    monkeypatch.setenv("TWO_RIVERS_LAN", "192.168.1.255")  # a real subnet's broadcast: the LAN
+    assert default_bind() == "0.0.0.0"
