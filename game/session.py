@@ -67,14 +67,25 @@ class Seat:
         return self.kind in LEVELS
 
 
+# Printable characters that draw nothing (Hangul fillers, the blank Braille cell, Khmer's inherent vowels, the
+# combining grapheme joiner): a name of them alone looks empty, and one with them looks like the name without.
+INVISIBLE = dict.fromkeys(map(ord, "\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f"))
+
+
 def same_name(one: str, other: str) -> bool:
     """Whether two players' names would read alike at the table: the same letters whatever their case,
-    their width (a full-width Ａ is an A) or how their accents are encoded (é as one character or two)."""
+    their width (a full-width Ａ is an A), how their accents are encoded (é as one character or two) or
+    the characters that draw nothing among them."""
     return _name_key(one) == _name_key(other)
 
 
+def looks_blank(name: str) -> bool:
+    """Whether a name would show nothing at the table (spaces, or characters that draw nothing)."""
+    return _name_key(name) == ""
+
+
 def _name_key(name: str) -> str:
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).strip()
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).translate(INVISIBLE).strip()
 
 
 @dataclass

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.i18n import t, wire
 from game.rules.vocabulary import DYNASTIES, LEVELS, VARIANTS
-from game.session import Seat, same_name
+from game.session import Seat, looks_blank, same_name
 from net.protocol import MAX_SEATS, new_token
 
 PLANS = ("open", "local", "computer")
@@ -145,7 +145,7 @@ class Lobby:
         if seat not in free:
             raise Refusal("lan.refused.seat_not_free", seat=seat + 1)
         name = name.strip()
-        if not name:
+        if looks_blank(name):
             raise Refusal("lan.refused.no_name")
         # Two players called alike could not tell their seats apart, on the tablets or in the log.
         if any(i != seat and same_name(other.name, name) for i, other in enumerate(self.slots)):

@@ -133,6 +133,7 @@ def test_a_second_hello_and_a_taken_seat_are_refused() -> None:
     ("Zoé", "Zoe\u0301"),               # an accent as one character or two
     ("Eﬀie", "EFFIE"),                  # a ligature
     ("Straße", "STRASSE"),              # case folding beyond lower()
+    ("Ann", "An\u3164n\u2800"),         # characters that draw nothing
 ])
 def test_a_name_that_reads_as_a_seated_players_is_refused(seated: str, alike: str) -> None:
     wire = Wire(players=3)
@@ -140,6 +141,14 @@ def test_a_name_that_reads_as_a_seated_players_is_refused(seated: str, alike: st
     answer = wire.send(wire.connect(), p.hello(alike))
     assert answer[0]["type"] == "refused" and answer[0]["message"]["key"] == "lan.refused.name_taken", answer
     assert wire.core.lobby.free_seats() == [1, 2]
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800 \uffa0", "\u115f\u1160"])
+def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
+    wire = Wire()
+    answer = wire.send(wire.connect(), p.hello(blank))
+    assert answer[0]["type"] == "refused" and answer[0]["message"]["key"] == "lan.refused.no_name", answer
+    assert wire.core.lobby.free_seats() == [0, 1]
 
 
 def test_a_spectator_is_welcomed_without_a_seat_and_cannot_act() -> None:
