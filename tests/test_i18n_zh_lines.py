@@ -60,9 +60,19 @@ def test_every_chinese_message_spaces_a_latin_name_from_its_words() -> None:
 
 
 def test_names_joined_by_and_are_spaced_too(chinese: None) -> None:
-    assert i18n.join("results.and", ["Ann", "Bo", "吉爾"]) == f"Ann{THIN}和{THIN}Bo{THIN}和吉爾"
+    assert i18n.join("results.and", ["Ann", "吉爾"]) == f"Ann{THIN}和吉爾"
     i18n.set_language("en")
     assert i18n.join("results.and", ["Ann", "Bo"]) == "Ann and Bo"
+
+
+def test_three_names_are_listed_not_chained(chinese: None) -> None:
+    """A true tie of three: 「Ann、Bo 和吉爾」 and "Ann, Bo and Cy", never "Ann and Bo and Cy"."""
+    assert i18n.join("results.and", ["Ann", "Bo", "吉爾"]) == f"Ann、Bo{THIN}和吉爾"
+    assert i18n.join("saved.winners_and", ["吉爾", "恩赫", "Bo", "Cy"]) == f"吉爾、恩赫、Bo{THIN}和{THIN}Cy"
+    i18n.set_language("en")
+    assert i18n.join("results.and", ["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy"
+    assert i18n.t("results.true_tie", names=i18n.join("results.and", ["Ann", "Bo", "Cy"])) == \
+        "A true tie: Ann, Bo and Cy share first place."
 
 
 def test_the_log_spaces_a_latin_player_from_the_chinese(chinese: None) -> None:

@@ -115,9 +115,13 @@ def names_of(group: str, values: Any) -> str:
 
 def join(separator_key: str, items: Any) -> str:
     """Return items (players' names) joined by the message `separator_key` ("Ann and Bo" / "Ann\u2009和\u2009Bo":
-    in Chinese a thin space where a Latin name meets the Chinese word, as inside any message)."""
-    separator = t(separator_key)
-    parts = [part for item in items for part in (separator, str(item))][1:]
+    in Chinese a thin space where a Latin name meets the Chinese word, as inside any message). Three or more
+    are a list: "Ann, Bo and Cy" / 「Ann、Bo\u2009和吉爾」, the separator only before the last."""
+    names = [str(item) for item in items]
+    if len(names) < 2:
+        return "".join(names)
+    gaps = ["", *[t("list.comma")] * (len(names) - 2), t(separator_key)]
+    parts = [part for gap, name in zip(gaps, names, strict=True) for part in (gap, name)]
     joiner = JOINERS.get(_current)
     return join_scripts([p for p in parts if p], joiner) if joiner else "".join(parts)
 

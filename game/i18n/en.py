@@ -174,6 +174,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "results.title": "Title",
     "results.replay": "Watch the replay",
     "results.and": " and ",
+    # Between the names of a list but the last two (i18n.join): "Ann, Bo and Cy".
+    "list.comma": ", ",
     "results.true_tie": "A true tie: {names} share first place.",
     "results.tie_break": "{first} and {second} both score {score}: {decides} decides, {a} to {b}.",
     # A tie below first place (RULES.md section 15): how it was broken, or that the place is shared.

@@ -169,6 +169,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "results.title": "標題畫面",
     "results.replay": "觀看重播",
     "results.and": "和",
+    "list.comma": "、",
     "results.true_tie": "完全平手：{names}並列第一。",
     "results.tie_break": "{first}和{second}都是 {score} 分：由{decides}決定，{a} 比 {b}。",
     "results.tie_break_at": "{place}之爭：{first}和{second}都是 {score} 分，由{decides}決定，{a} 比 {b}。",
