@@ -98,8 +98,8 @@ class HostJournal(JournalWriter):
 
     The line is written (not yet fsynced) inside the table's change, under the host's lock, before the host
     sends anything: once write() returns, the line survives the process being killed. A power cut may still
-    lose the last few lines, which the background fsync keeps to a few milliseconds' worth. Undo and the end
-    of the game rewrite the whole file atomically (a rare, slower path).
+    lose the last few lines, which the background fsync keeps to a few milliseconds' worth. Undo, a held turn
+    (and its end) and the end of the game rewrite the whole file atomically (a rare, slower path).
     """
 
     def __init__(self, table: Table, path: Path, lan: bool = True, started: float | None = None) -> None:
@@ -143,6 +143,11 @@ class HostJournal(JournalWriter):
             # Not here, inside the table's change under the host's lock: the host writes it before it sends
             # anything (write_pending), and the core asks for the seats file's undo count to be saved.
             self._rewrite_pending = True
+        elif self.table.held_seat is not None:
+            # A held turn: the header must count its end (a resumed game replays the action whole, and that
+            # position must not take the held view's id), which an appended line cannot say. Rare: only
+            # players who asked for it have their turns held, once a turn.
+            self.save()
         elif not self._rewrite_pending and len(records) == self._written + 1 and self._fd is not None:
             self._append(len(records) - 1)
             # The last action is safe once appended; the header says the game is over after the updates go.

@@ -343,3 +343,30 @@ def test_view_ids_go_on_rising_after_a_held_turn_then_more_actions_and_a_restart
         assert again.table.view_id >= view_id, "a resumed game must never show a view id the clients saw"
     finally:
         again.stop()
+
+
+def test_a_restart_while_a_turn_is_held_never_shows_the_held_views_id_again(tmp_path: Path) -> None:
+    # The held view (before the refill) was shown with its id; a resumed game replays the held action whole
+    # (the turn ended, new tiles drawn): that position must come under a new id.
+    host = make_host(players=2, seed=4, data_dir=tmp_path / "data")
+    clients = seat_players(host, 2)
+    host.start_game()
+    try:
+        assert host.table is not None and host.journal is not None
+        with host.lock:
+            host.table.confirm_seats = frozenset({0, 1})
+            seat = host.table.to_move()
+            assert seat is not None
+            for _ in range(2):
+                host.table.submit(seat, next(a for a in host.table.legal_actions(seat) if a["kind"] == "place_tile"))
+            assert host.table.legal_actions(seat) == [{"kind": "end_turn"}]
+        held_id, path = host.table.view_id, host.journal.path
+    finally:
+        host.stop()
+        close_all(clients)
+    again = resumed(path)
+    try:
+        assert again.table is not None and again.table.to_move() != seat, "the held turn is replayed whole"
+        assert again.table.view_id > held_id, "the position after the turn's end is not the held view"
+    finally:
+        again.stop()
