@@ -114,3 +114,17 @@ def test_no_line_reads_as_translated() -> None:
     assert zh["table.pass_mouse"] == "請把滑鼠交給下一位玩家。"
     assert "兩個以下" in zh["status.end.treasures"]
     assert i18n.t_in("en", "status.end.treasures") == "two or fewer treasures were left"  # RULES.md section 15
+
+
+def test_no_support_is_said_without_a_zero() -> None:
+    """「Ana 打出了 0 個部落」 / "Ana committed 0 settlements" read as counted by a machine: no support is said
+    as such."""
+    event = {"kind": "support", "seat": 0, "side": "attacker", "color": "black", "count": 0}
+    i18n.set_language("zh-TW")
+    try:
+        assert describe(event, ["Ana", "吉爾"]) == "Ana\u2009沒有打出部落。"
+        assert describe({**event, "count": 2}, ["Ana", "吉爾"]) == "Ana\u2009打出了 2 個部落。"
+    finally:
+        i18n.set_language("en")
+    assert describe(event, ["Ana", "Bel"]) == "Ana committed no settlements."
+    assert describe({**event, "count": 1}, ["Ana", "Bel"]) == "Ana committed 1 settlement."

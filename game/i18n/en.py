@@ -219,6 +219,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "log.revolt_started": "Revolt of the {leaders}: {attacker} attacks, {defender} defends.",
     "log.war_started": "War of the {leaders}: {attacker} attacks, {defender} defends.",
     "log.support": "{who} committed {n} {tile}.",
+    "log.support.none": "{who} committed no {tile}.",
     "log.conflict_won": "{winner} wins the {conflict}, {a} to {b}.",
     "log.conflict_tie": "{winner} wins the {conflict} as defender, {a} to {b}: a tie goes to the defender.",
     "log.tiles_removed": {"one": "{n} {tile} was lost.", "other": "{n} {tile} were lost."},

@@ -211,6 +211,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "log.revolt_started": "{leaders}的叛亂：攻擊方{attacker}，防守方{defender}。",
     "log.war_started": "{leaders}的戰爭：攻擊方{attacker}，防守方{defender}。",
     "log.support": "{who}打出了 {n} 個{tile}。",
+    "log.support.none": "{who}沒有打出{tile}。",
     "log.conflict_won": "{winner}在{conflict}中獲勝，{a} 比 {b}。",
     "log.conflict_tie": "{winner}在{conflict}中獲勝，{a} 比 {b}：平手時防守方獲勝。",
     "log.tiles_removed": "{n} 個{tile}被移出圖板。",

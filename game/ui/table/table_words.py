@@ -63,7 +63,9 @@ def describe(event: dict[str, Any], names: list[str]) -> str | None:
                                     defender=who("defender")),
         "war_started": lambda: t("log.war_started", leaders=leaders_word(color), attacker=who("attacker"),
                                  defender=who("defender")),
-        "support": lambda: t("log.support", who=who(), n=n, tile=tile_word(color, n)),
+        # No support is said as such: "committed no settlements", never "0 settlements".
+        "support": lambda: (t("log.support", who=who(), n=n, tile=tile_word(color, n)) if n
+                            else t("log.support.none", who=who(), tile=tile_word(color, 2))),
         "conflict_resolved": lambda: result_sentence(event, names),
         "tiles_removed": lambda: t("log.tiles_removed", n=len(event["squares"]),
                                    tile=tile_word(color, len(event["squares"]))),
