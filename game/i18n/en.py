@@ -102,6 +102,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_menu.leave.lan": "You leave this table. The host keeps the game going; a computer may take your seat "
                            "meanwhile.",
     "game_menu.leave.unsaved": "This game is not saved: leaving ends it.",
+    "game_menu.leave.closed": "This table has stopped: nothing more can be played here. Leaving takes you back "
+                              "to the title screen.",
     "game_menu.leave.host": "You are the host: leaving ends this game for every player, and it is not saved.",
     "game_menu.leave.host_saved": "You are the host: leaving ends this game for every player. It is saved: "
                                   "Continue on the Host a LAN game screen takes it up with the same players.",
@@ -526,4 +528,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.table.game_waits": "The game waits for them",
     "lan.table.computer_now": "A computer takes over now…",
     "lan.table.computer_in": "A computer plays in {time}",
+    # The link is over for good (the host closed the game, or refused this window): the table stops.
+    "lan.table.stopped": "The game has stopped",
+    "lan.table.stopped.nothing": "Nothing more can be played at this table.",
+    "lan.table.stopped.closed": "{reason} The game is saved. When the host continues it, choose Join a LAN game, "
+                                "then “Take my seat back”.",
+    "lan.table.stopped.refused": "{reason} Choose Join a LAN game to find a table.",
+    "lan.table.stopped.join": "Join a LAN game",
+    "lan.table.stopped.title_screen": "Title screen",
 }

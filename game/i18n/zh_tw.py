@@ -100,6 +100,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_menu.leave.saved": "遊戲已存檔。在標題畫面按「繼續」，就會從你離開的地方接著玩。",
     "game_menu.leave.lan": "你離開這張牌桌。主機會讓遊戲繼續進行；在你回來之前可能由電腦代替你。",
     "game_menu.leave.unsaved": "這局遊戲沒有存檔：離開就會結束。",
+    "game_menu.leave.closed": "這張牌桌已停止，不能再進行遊戲。離開後會回到標題畫面。",
     "game_menu.leave.host": "你是主機：你離開，這局遊戲就為所有玩家結束，而且沒有存檔。",
     "game_menu.leave.host_saved": "你是主機：你離開，這局遊戲就為所有玩家結束。遊戲已存檔：在「建立區域網路遊戲」"
                                   "畫面按「繼續」，就能和同樣的玩家接著玩。",
@@ -511,4 +512,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.table.game_waits": "遊戲會等這位玩家回來",
     "lan.table.computer_now": "電腦現在接手…",
     "lan.table.computer_in": "電腦將在 {time} 後接手",
+    # The link is over for good (the host closed the game, or refused this window): the table stops.
+    "lan.table.stopped": "遊戲已停止",
+    "lan.table.stopped.nothing": "這張牌桌已經不能再進行遊戲。",
+    "lan.table.stopped.closed": "{reason}遊戲已存檔。等主機繼續這局遊戲時，請選「加入區域網路遊戲」，再按「回到我的座位」。",
+    "lan.table.stopped.refused": "{reason}請選「加入區域網路遊戲」找一張牌桌。",
+    "lan.table.stopped.join": "加入區域網路遊戲",
+    "lan.table.stopped.title_screen": "回到標題畫面",
 }

@@ -7,6 +7,9 @@ beside the board (never over it), with a countdown to the computer that stands i
 or the game is over, or the player is back, the note goes. On the host's screen, each missing LAN player's
 seat has a "Reopen seat" button (their token lost: the next player to join takes the seat), asked to be
 sure first. A LAN player is shown the host's news (a damaged save that sent play back) in a dialog, once.
+Once a player's link is over for good (the host closed the game, or refused this window), the table stops:
+nothing can be played or sent, the side panel says why, and a dialog (once) says what to do next: Join a LAN
+game and take the seat back when the host continues the saved game, or go to the title.
 
 Imports pygame, game.ui and net.lanlink (links are handed in). Never game.rules directly.
 """
@@ -24,10 +27,11 @@ import pygame
 from game.i18n import t
 from game.session import LocalLink
 from game.ui.kit import theme as th
-from game.ui.kit.dialog import alert, confirm
+from game.ui.kit.dialog import ConfirmDialog, alert, confirm
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button
 from game.ui.table.table_scene import TableScene
+from game.ui.table.table_side import ButtonSpec, SideSpec
 from game.ui.table.table_story import Story
 from net.lanlink import LanLink, SeatStatus
 
@@ -66,6 +70,10 @@ def table_config(lobby: Mapping[str, Any] | None) -> dict[str, Any]:
 class LanTableScene(TableScene):
     """The table scene for a LAN game: only this screen's seats are people here; the link's state shows."""
 
+    # A player's link over for good (closed or refused): read once a frame, before the table acts on it.
+    # A class default: the table's own __init__ already asks acting().
+    stopped = False
+
     def __init__(self, app: App, config: dict[str, Any], link: LanLink) -> None:
         super().__init__(app, config, link)
         self.lan: LanLink = link
@@ -76,6 +84,7 @@ class LanTableScene(TableScene):
         # several seats keeps the hot-seat curtain between them, and a watcher's shows the public view.
         self.own_seat = self.revealed
         self._notice_shown = ""
+        self._stop_told = False
         self._history_epoch = link.history_epoch
         self.seats_now = SeatStatus()  # the link's seat status, read once a frame
         self.reopen_btns = [self.add(f"reopen{seat}", Button(t("lan.table.reopen", n=seat + 1),
@@ -87,8 +96,11 @@ class LanTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self._ask_confirmation()
+        # The host's own screen is never stopped this way: its leaving is what closes the game.
+        self.stopped = not self.hosting() and self.lan.state in ("closed", "refused")
         super().update(dt)
         self._retell()
+        self._tell_stopped()
         # The host's news for every player (its saved game was damaged and play went back): once, in a
         # dialog, so that nobody misses why their last moves are gone.
         notice = self.lan.host_notice
@@ -118,6 +130,38 @@ class LanTableScene(TableScene):
         name = names[seat] if 0 <= seat < len(names) else t("lan.table.seat", n=seat + 1)
         confirm(self.app, t("lan.table.reopen.title", n=seat + 1), t("lan.table.reopen.text", name=name),
                 lambda: self.lan.reopen(seat), yes=t("lan.table.reopen.yes"), no=t("lan.table.reopen.no"))
+
+    # -- a table whose link is over -------------------------------------------------------------------
+    def acting(self) -> int | None:
+        """Nobody acts at a stopped table: no legal moves, no buttons, nothing sent."""
+        return None if self.stopped else super().acting()
+
+    def _side_spec(self) -> SideSpec:
+        if not self.stopped or self.public()["game_over"]:
+            return super()._side_spec()
+        reason = link_status(self.lan)
+        return SideSpec(("stopped", reason), t("lan.table.stopped"), [reason, t("lan.table.stopped.nothing")],
+                        buttons=[ButtonSpec("join", t("lan.table.stopped.join"), self.to_join, "warm")])
+
+    def _tell_stopped(self) -> None:
+        """Say once, in a dialog, that the game stopped, why, and what to do next (a finished game needs no word)."""
+        if not self.stopped or self._stop_told or None not in self.views or self.public()["game_over"]:
+            return
+        self._stop_told = True
+        key = "lan.table.stopped.refused" if self.lan.state == "refused" else "lan.table.stopped.closed"
+        choices = [(t("lan.table.stopped.join"), self.to_join, "primary"),
+                   (t("lan.table.stopped.title_screen"), self.leave, "quiet")]
+        self.app.push(ConfirmDialog(self.app, t("lan.table.stopped"), t(key, reason=link_status(self.lan)), choices))
+
+    def to_join(self) -> None:
+        """Leave the stopped table for the Join screen (over the title, as the title opens it)."""
+        self.leave()
+        if self.app.hooks.join_lan is not None:
+            self.app.hooks.join_lan(self.app)
+
+    def leave_text(self) -> str:
+        """A stopped table: leaving only leaves (nobody keeps this game going for this player)."""
+        return t("game_menu.leave.closed") if self.stopped else super().leave_text()
 
     def hosting(self) -> bool:
         """Whether this is the host's own screen: its link is a LocalLink over the hosted table (a LAN

@@ -51,9 +51,11 @@ class GameMenu(Scene):
     overlay = True
 
     def __init__(self, app: App, leave: Callable[[], Any], *, saved: bool = True, lan: bool = False,
-                 host: bool = False) -> None:
+                 host: bool = False, words: Callable[[], str] | None = None) -> None:
         super().__init__(app)
         self.leave, self.saved, self.lan, self.host = leave, saved, lan, host
+        # What leaving does, asked when Leave is chosen: a LAN table can stop while this menu is open.
+        self.words = words or (lambda: leave_words(self.saved, self.lan, self.host))
         self.panel = pygame.Rect(0, 0, 0, 0)
         actions = {"resume": self.back, "rules": self.open_rules, "settings": self.open_settings,
                    "leave": self.ask_leave}
@@ -78,7 +80,7 @@ class GameMenu(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_leave(self) -> None:
-        confirm(self.app, t("game_menu.leave.title"), leave_words(self.saved, self.lan, self.host), self._leave,
+        confirm(self.app, t("game_menu.leave.title"), self.words(), self._leave,
                 yes=t("game_menu.leave.yes"), no=t("game_menu.leave.no"))
 
     def _leave(self) -> None:

@@ -269,11 +269,14 @@ class TableScene(Scene):
                 lambda: self.send({"kind": "pass"}), yes=tr("table.pass"), no=tr("table.pass.no"))
 
     def ask_leave(self) -> None:
+        confirm(self.app, tr("game_menu.leave.title"), self.leave_text(), self.leave, yes=tr("game_menu.leave.yes"),
+                no=tr("game_menu.leave.no"))
+
+    def leave_text(self) -> str:
+        """What leaving this table does, in one true sentence (game.ui.menus.game_menu.leave_words)."""
         from game.ui.menus.game_menu import leave_words
 
-        words = leave_words(self.saved(), bool(self.config.get("lan")), self.hosting())
-        confirm(self.app, tr("game_menu.leave.title"), words, self.leave, yes=tr("game_menu.leave.yes"),
-                no=tr("game_menu.leave.no"))
+        return leave_words(self.saved(), bool(self.config.get("lan")), self.hosting())
 
     def hosting(self) -> bool:
         """Whether this screen hosts a LAN game (leaving it then ends the game for everyone)."""
@@ -289,7 +292,7 @@ class TableScene(Scene):
 
         self.control.reset()
         self.app.push(GameMenu(self.app, self.leave, saved=self.saved(), lan=bool(self.config.get("lan")),
-                               host=self.hosting()))
+                               host=self.hosting(), words=self.leave_text))
 
     def exit(self) -> None:
         if self.computers is not None:
