@@ -74,7 +74,7 @@ def test_settings_screen_applies_and_saves(data):
     assert app.fullscreen is True
     saved = json.loads((data / FILE_NAME).read_text())
     assert saved == {"fullscreen": True, "volume": 0.6, "animation": "fast", "confirm_turn": True,
-                     "confirm_turn_lan": False, "language": ""}
+                     "confirm_turn_lan": False, "language": "", "player_name": ""}
     assert app.motion == 2.0
     click_button(app, "confirm_turn")
     assert app.settings["confirm_turn"] is False and Settings.load().confirm_turn is False

@@ -7,7 +7,9 @@ Backspace, Delete, ← → Home End edit it; Enter or a click elsewhere takes th
 puts the old one back. A name is trimmed (inner runs of spaces made one), never empty, at most MAX_CHARS
 characters and never wider than a seat's tablet at the table has room for; a name the screen's `allowed`
 refuses (someone at the table goes by it) or one the fonts cannot draw is refused with a reason, said
-through `refuse` (`refuse_in_dialog` shows it in a dialog), and the old name stays.
+through `refuse` (`refuse_in_dialog` shows it in a dialog), and the old name stays. `remember_name` keeps the
+name a player chose as theirs (in Settings, saved at once) and `remembered_name` gives it back, for the host, join
+and New-game screens to offer it first.
 
 Must not import: game.rules, net, or any scene (the dialog is imported when a refusal is shown).
 """
@@ -222,6 +224,18 @@ class NameField(Cycler):
             color = th.TERRACOTTA if self.full else ink
             half = theme.s(size) // 2
             pygame.draw.line(surface, color, (x, box.centery - half), (x, box.centery + half), max(2, theme.s(4)))
+
+
+def remembered_name(app: App) -> str:
+    """Return the name this player chose last on the host or join screens, in any run ("" until they choose)."""
+    return app.settings.player_name
+
+
+def remember_name(app: App, name: str) -> None:
+    """Keep name as this player's (Settings, saved now: a window closed after the game must not forget it)."""
+    if name and app.settings.player_name != name:
+        app.settings.player_name = name
+        app.settings.save()
 
 
 def refuse_in_dialog(app: App) -> Callable[[str], None]:

@@ -25,7 +25,7 @@ from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.session import same_name
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert, confirm
-from game.ui.kit.name_field import NameField, refuse_in_dialog
+from game.ui.kit.name_field import NameField, refuse_in_dialog, remember_name, remembered_name
 from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
 from game.ui.lan.lan_table import open_table
 from game.ui.menus.menu import MARGIN, MenuScene
@@ -55,9 +55,10 @@ def player_names() -> list[str]:
 
 
 def chosen_name(app: App) -> str:
-    """Return the name this player chose last (the first offered name until they choose)."""
+    """Return the name this player chose last, in this run or an earlier one (Settings keeps it); the first
+    offered name until they choose."""
     name = app.shared.get(NAME_KEY)
-    return name if isinstance(name, str) and name else player_names()[0]
+    return name if isinstance(name, str) and name else remembered_name(app) or player_names()[0]
 
 
 def table_name(name: str) -> str:
@@ -151,6 +152,7 @@ class HostScene(MenuScene):
     def set_name(self, name: str) -> None:
         """Take name for this screen's seats, and call the table after it."""
         self.app.shared[NAME_KEY] = name
+        remember_name(self.app, name)
         if self.host is None:
             return
         self.host.set_host_name(table_name(name), name)  # the clients and the announcement hear it at once

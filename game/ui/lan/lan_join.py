@@ -20,7 +20,7 @@ from game.i18n import name_of, names_of, t
 from game.session import same_name
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert
-from game.ui.kit.name_field import NameField, refuse_in_dialog
+from game.ui.kit.name_field import NameField, refuse_in_dialog, remember_name
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler
 from game.ui.lan.lan_host import NAME_KEY, chosen_name, player_names
@@ -223,14 +223,27 @@ class SeatScene(MenuScene):
                        for s in self.seats())
 
     def name_free(self, name: str) -> bool:
-        """Whether nobody else at this table goes by this name."""
+        """Whether nobody else at this table goes by this name. The seat this screen may take back (a saved game
+        the host continues) is ours, and so is the name it holds for us."""
         mine = self.my_seat()
-        return not any(same_name(str(s.get("name") or ""), name) and s.get("seat") != mine
+        saved = self._saved()
+        ours = {mine, saved[0] if saved is not None and self.player is None else None} - {None}
+        return not any(same_name(str(s.get("name") or ""), name) and s.get("seat") not in ours
                        for s in self.seats())
 
     # -- choices -----------------------------------------------------------------------------------
     def set_name(self, name: str) -> None:
         self.app.shared[NAME_KEY] = name
+        remember_name(self.app, name)
+
+    def _skip_taken_name(self) -> None:
+        """Step past a name another player at this table holds, without making the next one this player's chosen
+        name: they did not choose it, and the name they chose is offered again next time."""
+        self.name.on_change = None
+        try:
+            self.name.cycle(+1)
+        finally:
+            self.name.on_change = self.set_name
 
     def take_seat(self, seat: int, token: str | None = None) -> None:
         if self.player is not None:
@@ -297,7 +310,7 @@ class SeatScene(MenuScene):
             if not self.dynasty_free(self.dynasty.value):
                 self.dynasty.cycle(+1)
             if not self.name_free(self.name.value):
-                self.name.cycle(+1)
+                self._skip_taken_name()
 
     def _follow_player(self) -> None:
         link = self.player

@@ -26,7 +26,7 @@ from game.i18n import LANGUAGES, name_of, t, t_in
 from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.session import new_seed
 from game.ui.kit import theme as th
-from game.ui.kit.name_field import NameField, refuse_in_dialog
+from game.ui.kit.name_field import NameField, refuse_in_dialog, remembered_name
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler, Stepper, Toggle
 from game.ui.menus.menu import MARGIN, MenuScene
@@ -108,6 +108,12 @@ class NewGameScene(MenuScene):
         seats = saved.get("seats") or [
             {"name": offered_names()[i], "dynasty": th.DYNASTIES[i], "kind": "human"} for i in range(4)
         ]
+        mine = remembered_name(app)
+        if not saved.get("seats") and mine:
+            # The first seat is this player's: the name they chose last; the others take offered names but that one.
+            others = [name for name in offered_names() if name.casefold() != mine.casefold()]
+            for seat, name in zip(seats, [mine, *others], strict=False):
+                seat["name"] = name
         self.players = self.add("players", Stepper(saved.get("players", 2), 2, 4, self.set_players))
         self.rows = [SeatRow(self, i, seats[i], kinds) for i in range(4)]
         for row in self.rows:

@@ -1,4 +1,5 @@
-"""Player settings (fullscreen, volume, animation speed, turn confirmation, language) and where they are kept.
+"""Player settings (fullscreen, volume, animation speed, turn confirmation, language, the player's name) and
+where they are kept.
 
 Owns: the Settings values, their JSON file in the user's data folder
 (`pygame.system.get_pref_path("TwoRivers", "TwoRivers")`, or $TWO_RIVERS_DATA when set — tests
@@ -24,7 +25,8 @@ APP_NAME = "TwoRivers"
 FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 ANIMATION_CHOICES: tuple[str, ...] = tuple(ANIMATION_SPEEDS)
-FIELDS = ("fullscreen", "volume", "animation", "confirm_turn", "confirm_turn_lan", "language")
+FIELDS = ("fullscreen", "volume", "animation", "confirm_turn", "confirm_turn_lan", "language", "player_name")
+MAX_NAME = 24  # game.ui.kit.name_field.MAX_CHARS (written out: settings import nothing of the game)
 # game.i18n's languages, and "" for "follow the system's locale" (written out: settings import nothing of the game).
 LANGUAGE_CHOICES: tuple[str, ...] = ("", "en", "zh-TW")
 
@@ -55,11 +57,14 @@ class Settings:
     # pace: the others wait for nobody's second thoughts unless asked to).
     confirm_turn_lan: bool = False
     language: str = ""  # "" follows the system's locale; --lang overrides it for one run
+    # The name this player last chose on the host or join screens: offered first there and on New game next time.
+    player_name: str = ""
 
     def __post_init__(self) -> None:
         (self.fullscreen, self.volume, self.animation, self.confirm_turn,
          self.confirm_turn_lan) = _clean(asdict(self))
         self.language = _clean_language(self.language)
+        self.player_name = _clean_name(self.player_name)
 
     def __getitem__(self, key: str) -> Any:
         """settings["confirm_turn"] reads like settings.confirm_turn (for callers that hold a mapping)."""
@@ -89,7 +94,8 @@ class Settings:
             return cls()
         fullscreen, volume, animation, confirm_turn, confirm_turn_lan = _clean(data)
         return cls(fullscreen=fullscreen, volume=volume, animation=animation, confirm_turn=confirm_turn,
-                   confirm_turn_lan=confirm_turn_lan, language=_clean_language(data.get("language", "")))
+                   confirm_turn_lan=confirm_turn_lan, language=_clean_language(data.get("language", "")),
+                   player_name=_clean_name(data.get("player_name", "")))
 
     # -- writing -----------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -101,8 +107,9 @@ class Settings:
         text = self.to_json()
         # Never replace a good file with something we could not read back ourselves.
         back = json.loads(text)
-        if _clean(back) != tuple(getattr(self, name) for name in FIELDS if name != "language") or \
-                _clean_language(back.get("language", "")) != self.language:
+        if _clean(back) != tuple(getattr(self, name) for name in FIELDS if name not in ("language", "player_name")) \
+                or _clean_language(back.get("language", "")) != self.language \
+                or _clean_name(back.get("player_name", "")) != self.player_name:
             log.warning("settings not saved: they do not survive a round trip")
             return False
         try:
@@ -126,6 +133,19 @@ def _clean_language(language: object) -> str:
         log.warning("settings: language %r is not one of %s", language, ", ".join(LANGUAGE_CHOICES[1:]))
         return ""
     return str(language)
+
+
+def _clean_name(name: object) -> str:
+    """The player's name kept as typed (trimmed, one space between words), or "" (none chosen) for anything that
+    is not a name a screen could have taken: not text, too long, or holding characters that print nothing."""
+    if not isinstance(name, str):
+        log.warning("settings: player_name %r is not text", name)
+        return ""
+    tidy = " ".join(name.split())
+    if len(tidy) > MAX_NAME or not tidy.isprintable():
+        log.warning("settings: player_name %r is not a name", name)
+        return ""
+    return tidy
 
 
 def _clean(data: dict[str, Any]) -> tuple[bool, float, str, bool, bool]:

@@ -1,0 +1,150 @@
+"""A name a player types is theirs: kept in Settings and offered first on the host, join and New-game screens.
+
+A real host on 127.0.0.1 and real pygame events: the player types 陳怡君 on the seat screen, sits down, goes
+back; the seat screen, the host screen and New game (in this run and in a new one, Settings read from the data
+folder) offer 陳怡君 first. A name the seat screen steps past because another player at the table has it is not
+taken as the player's own, and the seat this screen may take back keeps the name it holds for the player.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
+from game.ui.app import App
+from game.ui.lan.lan_join import TOKENS_KEY, SeatScene
+from game.ui.menus.settings import Settings
+from net.client import WireClient
+from net.host import Host, HostConfig
+from tests.lan_kit import make_host
+from tests.wiring import make_app
+
+DEADLINE = 5.0
+NAME = "陳怡君"
+
+
+@pytest.fixture(autouse=True)
+def _lan_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWO_RIVERS_LAN", "loopback")
+    monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
+
+
+@pytest.fixture
+def host() -> Iterator[Host]:
+    table = make_host(players=2)
+    yield table
+    table.stop()
+
+
+def window() -> App:
+    """A window as a run starts it: Settings read from the data folder."""
+    return make_app((1280, 720), Settings.load())
+
+
+def run_until(app: App, condition: Callable[[], bool]) -> None:
+    end = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        app.run_frames(1)
+        time.sleep(0.002)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        pygame.event.post(event)
+    app.run_frames(2)
+
+
+def seat_screen(app: App, host: Host) -> SeatScene:
+    scene = SeatScene(app, "127.0.0.1", host.port)
+    app.push(scene)
+    run_until(app, lambda: len(scene.seats()) == 2)
+    return scene
+
+
+def offered_everywhere(app: App, host: Host) -> tuple[str, str, str]:
+    """The name the seat screen, the host screen and New game show first."""
+    from game.ui.lan.lan_host import HostScene
+    from game.ui.menus.new_game import NewGameScene
+
+    seats = seat_screen(app, host)
+    on_seats = seats.name.value
+    seats.back()
+    hosting = HostScene(app, HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0))
+    app.push(hosting)
+    app.run_frames(2)
+    on_host = hosting.name.value
+    app.pop()  # its host stops with it
+    new_game = NewGameScene(app)
+    app.push(new_game)
+    on_new_game = new_game.rows[0].name.value
+    app.pop()
+    return on_seats, on_host, on_new_game
+
+
+def test_a_name_typed_on_the_seat_screen_is_offered_first_everywhere_next_time(host: Host) -> None:
+    app = window()
+    try:
+        seats = seat_screen(app, host)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=NAME))  # typing begins without a click
+        app.run_frames(2)
+        click(app, seats.sit[0].rect.center)  # the click takes the name, then sits down with it
+        run_until(app, lambda: seats.my_seat() == 0)
+        assert seats.seats()[0]["name"] == NAME
+        seats.back()  # the player leaves the seat screen and comes back later
+        app.run_frames(2)
+        assert offered_everywhere(app, host) == (NAME, NAME, NAME)
+    finally:
+        app.close()
+    # A new run reads it from Settings.
+    assert Settings.load().player_name == NAME
+    again = window()
+    try:
+        assert offered_everywhere(again, host) == (NAME, NAME, NAME)
+    finally:
+        again.close()
+
+
+def test_a_name_stepped_past_because_another_player_has_it_is_not_remembered(host: Host) -> None:
+    Settings(player_name=NAME).save()
+    app = window()
+    other = WireClient("127.0.0.1", host.port)
+    try:
+        other.hello(NAME, seat=1, dynasty="bull")
+        seats = seat_screen(app, host)
+        run_until(app, lambda: seats.seats()[1].get("name") == NAME and seats.name.value != NAME)
+        assert app.settings.player_name == NAME and Settings.load().player_name == NAME
+        seats.back()
+        # The seat this window may take back (its token kept from before) holds the player's own name: it is ours.
+        app.shared[TOKENS_KEY] = {("127.0.0.1", host.port): (1, "a token from before")}
+        seats = seat_screen(app, host)
+        run_until(app, lambda: seats.seats()[1].get("name") == NAME)
+        app.run_frames(3)
+        assert seats.name.value == NAME and seats.name_free(NAME)
+        seats.back()
+    finally:
+        other.close()
+        app.close()
+
+
+@pytest.mark.parametrize("stored", [42, "x" * 25, "Ann\u0000", ["Ann"]])
+def test_a_strange_name_in_the_settings_file_is_no_name(tmp_path: Path, stored: object) -> None:
+    import json
+
+    from game.ui.menus.settings import FILE_NAME
+
+    (tmp_path / FILE_NAME).write_text(json.dumps({"volume": 0.3, "player_name": stored}), encoding="utf-8")
+    loaded = Settings.load()
+    assert loaded.player_name == "" and loaded.volume == 0.3  # the rest of the file still counts
+
+
+def test_a_name_is_kept_trimmed_in_the_settings_file(tmp_path: Path) -> None:
+    assert Settings(player_name="  陳   怡君 ").save()
+    assert Settings.load().player_name == "陳 怡君"
