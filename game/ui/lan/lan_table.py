@@ -70,10 +70,6 @@ def table_config(lobby: Mapping[str, Any] | None) -> dict[str, Any]:
 class LanTableScene(TableScene):
     """The table scene for a LAN game: only this screen's seats are people here; the link's state shows."""
 
-    # A player's link over for good (closed or refused): read once a frame, before the table acts on it.
-    # A class default: the table's own __init__ already asks acting().
-    stopped = False
-
     def __init__(self, app: App, config: dict[str, Any], link: LanLink) -> None:
         super().__init__(app, config, link)
         self.lan: LanLink = link
@@ -96,7 +92,9 @@ class LanTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         self._ask_confirmation()
-        # The host's own screen is never stopped this way: its leaving is what closes the game.
+        # A player's link over for good (closed or refused), read once a frame before the table acts on it (the
+        # table's own __init__ already asks acting(): TableScene.stopped is False until then). The host's own
+        # screen is never stopped this way: its leaving is what closes the game.
         self.stopped = not self.hosting() and self.lan.state in ("closed", "refused")
         super().update(dt)
         self._retell()

@@ -105,19 +105,20 @@ class SeatPanels:
         return layout.board.center
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any], thinking: set[int],
-             clock: float, mine: int | None = None) -> None:
-        """Draw every seat's tablet; mine is the seat this window belongs to (a LAN player's), marked "you"."""
+             clock: float, mine: int | None = None, stopped: bool = False) -> None:
+        """Draw every seat's tablet; mine is the seat this window belongs to (a LAN player's), marked "you";
+        at a stopped table (its link over for good) no seat is shown as moving."""
         self.spots = []
         for seat_view in view["seats"]:
-            self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock, mine)
+            self._draw_one(surface, layout.seats[seat_view["seat"]], view, seat_view, thinking, clock, mine, stopped)
 
     def _draw_one(self, surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], sv: dict[str, Any],
-                  thinking: set[int], clock: float, mine: int | None = None) -> None:
+                  thinking: set[int], clock: float, mine: int | None = None, stopped: bool = False) -> None:
         t = self.app.theme
         seat = sv["seat"]
         names, dynasties = view["names"], view["dynasties"]
         dyn = dynasties[seat]
-        to_move = view["to_move"] == seat
+        to_move = view["to_move"] == seat and not stopped
         accent = th.DYNASTY_COLORS.get(dyn, th.GOLD)
         border = th.lerp_color(th.GOLD, th.GOLD_LIGHT, 0.5 + 0.5 * math.sin(clock * 4)) if to_move else th.GOLD_DARK
         # shadow=False: the panels' shadows are painted once into the table's static layer.

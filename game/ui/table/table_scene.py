@@ -85,6 +85,10 @@ class TableScene(Scene):
     game the results can replay.
     """
 
+    # The link is over for good and nothing can be played here (a LAN player's table once the host closed it:
+    # game.ui.lan.lan_table sets it): no seat is shown as moving.
+    stopped = False
+
     def __init__(self, app: App, config: dict[str, Any], link: Link, computers: Computers | None = None,
                  journal_path: Path | None = None) -> None:
         super().__init__(app)
@@ -510,7 +514,7 @@ class TableScene(Scene):
         thinking = self.computers.thinking() if self.computers is not None else set()
         self.top_spots = []
         draw_top_bar(self.app, surface, lay, view, self.top_line(), self.art, self.top_spots)
-        self.panels.draw(surface, lay, view, thinking, clock, mine=self.own_seat)
+        self.panels.draw(surface, lay, view, thinking, clock, mine=self.own_seat, stopped=self.stopped)
         if view["conflict"]:
             self.painter.draw_sides(surface, lay, view["conflict"], view["dynasties"])
         self.painter.draw_pieces(surface, lay, view, self.animator.hidden(), view["dynasties"])
