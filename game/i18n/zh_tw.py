@@ -515,7 +515,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # The link is over for good (the host closed the game, or refused this window): the table stops.
     "lan.table.stopped": "遊戲已停止",
     "lan.table.stopped.nothing": "這張牌桌已經不能再進行遊戲。",
-    "lan.table.stopped.closed": "{reason}遊戲已存檔。等主機繼續這局遊戲時，請選「加入區域網路遊戲」，再按「回到我的座位」。",
+    "lan.table.stopped.closed": "{reason}遊戲已存檔。等主機繼續這局遊戲時，請選「加入區域網路遊戲」，"
+                                "再按「回到我的座位」。",
     "lan.table.stopped.refused": "{reason}請選「加入區域網路遊戲」找一張牌桌。",
     "lan.table.stopped.join": "加入區域網路遊戲",
     "lan.table.stopped.title_screen": "回到標題畫面",
