@@ -148,3 +148,30 @@ def test_a_strange_name_in_the_settings_file_is_no_name(tmp_path: Path, stored: 
 def test_a_name_is_kept_trimmed_in_the_settings_file(tmp_path: Path) -> None:
     assert Settings(player_name="  陳   怡君 ").save()
     assert Settings.load().player_name == "陳 怡君"
+
+
+def test_a_window_that_never_chose_a_name_steps_past_a_seated_rulers_name_in_another_language(host: Host) -> None:
+    # The host's player sits as Enheduanna (the first name English offers); a Chinese window's first offered
+    # name is the same ruler, 恩赫杜安娜: two players would sit as one person in two scripts.
+    from game import i18n
+    from game.ui.lan.lan_host import player_names
+
+    other = WireClient("127.0.0.1", host.port)
+    i18n.set_language("zh-TW")
+    app = window()
+    try:
+        other.hello("Enheduanna", seat=0, dynasty="bull")
+        seats = seat_screen(app, host)
+        run_until(app, lambda: seats.seats()[0].get("name") == "Enheduanna")
+        app.run_frames(3)
+        assert seats.name.value == player_names()[1] == "吉爾伽美什"
+        # A name the player chose stays theirs, even when it is the ruler another player sits as in English.
+        seats.name.value = "恩赫杜安娜"
+        seats.set_name("恩赫杜安娜")
+        app.run_frames(3)
+        assert seats.name.value == "恩赫杜安娜"
+        seats.back()
+    finally:
+        other.close()
+        app.close()
+        i18n.set_language("en")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import name_of, t, t_in, wire
+from game.i18n import LANGUAGES, name_of, t, t_in, wire
 from game.journal import JournalError, SavedGame, last_unfinished
 from game.rules.vocabulary import LEVELS, VARIANTS_SHOWN
 from game.session import same_name
@@ -52,6 +52,18 @@ NEWS_LINES = 3
 def player_names() -> list[str]:
     """Return the names a player is offered, in this language (Sumerian and Akkadian rulers)."""
     return t("lan.names").split("|")
+
+
+def same_offered_name(one: str, other: str) -> bool:
+    """Whether two names are one offered ruler's name, in the same language or in two (Enheduanna and
+    恩赫杜安娜): a window that picks a name for its player steps past both, so two players who never typed a
+    name do not sit as the same person in two scripts."""
+    if same_name(one, other):
+        return True
+    places = [{name: i for i, name in enumerate(t_in(language, "lan.names").split("|"))} for language in LANGUAGES]
+    first = {i for names in places for name, i in names.items() if same_name(name, one)}
+    second = {i for names in places for name, i in names.items() if same_name(name, other)}
+    return bool(first & second)
 
 
 def chosen_name(app: App) -> str:

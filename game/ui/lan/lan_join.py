@@ -20,10 +20,10 @@ from game.i18n import name_of, names_of, t
 from game.session import same_name
 from game.ui.kit import theme as th
 from game.ui.kit.dialog import alert
-from game.ui.kit.name_field import NameField, refuse_in_dialog, remember_name
+from game.ui.kit.name_field import NameField, refuse_in_dialog, remember_name, remembered_name
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler
-from game.ui.lan.lan_host import NAME_KEY, chosen_name, player_names
+from game.ui.lan.lan_host import NAME_KEY, chosen_name, player_names, same_offered_name
 from game.ui.lan.lan_table import open_table
 from game.ui.menus.menu import MARGIN, MenuScene
 from net.discovery import GameAnnouncement, Listener
@@ -231,6 +231,15 @@ class SeatScene(MenuScene):
         return not any(same_name(str(s.get("name") or ""), name) and s.get("seat") not in ours
                        for s in self.seats())
 
+    def _offered_name_free(self, name: str) -> bool:
+        """Whether no other seated player goes by this offered name in another language either; only for the
+        name this screen picks by itself (a typed name is refused only when it reads alike)."""
+        if self.app.shared.get(NAME_KEY) or remembered_name(self.app):  # the player chose a name: theirs to keep
+            return True
+        mine = self.my_seat()
+        return not any(same_offered_name(str(s.get("name") or ""), name) and s.get("seat") != mine
+                       for s in self.seats())
+
     # -- choices -----------------------------------------------------------------------------------
     def set_name(self, name: str) -> None:
         self.app.shared[NAME_KEY] = name
@@ -309,7 +318,7 @@ class SeatScene(MenuScene):
         elif self.player is None:
             if not self.dynasty_free(self.dynasty.value):
                 self.dynasty.cycle(+1)
-            if not self.name_free(self.name.value):
+            if not self.name_free(self.name.value) or not self._offered_name_free(self.name.value):
                 self._skip_taken_name()
 
     def _follow_player(self) -> None:
