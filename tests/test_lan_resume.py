@@ -311,28 +311,37 @@ def test_the_journal_is_made_durable_in_the_first_pause_after_an_action(tmp_path
         close_all(clients)
 
 
+def hold_a_turn(host: Host) -> int:
+    """Start a 2-player game whose players confirm their turns; the seat to move places two tiles, so its turn
+    ends and is held for it to end. Return that seat. Takes the host's lock: call it without."""
+    host.start_game()
+    assert host.table is not None and host.journal is not None
+    with host.lock:
+        host.table.confirm_seats = frozenset({0, 1})
+        seat = host.table.to_move()
+        assert seat is not None
+        for _ in range(2):
+            host.table.submit(seat, next(a for a in host.table.legal_actions(seat) if a["kind"] == "place_tile"))
+        assert host.table.legal_actions(seat) == [{"kind": "end_turn"}]
+    return seat
+
+
 def test_view_ids_go_on_rising_after_a_held_turn_then_more_actions_and_a_restart(tmp_path: Path) -> None:
     # A held turn's end raises the view id without an action; the actions after it are appended to the journal
     # without rewriting its header. A restart must go on past every view id the clients were shown.
     host = make_host(players=2, seed=4, data_dir=tmp_path / "data")
     clients = seat_players(host, 2)
-    host.start_game()
     try:
+        seat = hold_a_turn(host)
         assert host.table is not None and host.journal is not None
         with host.lock:
-            host.table.confirm_seats = frozenset({0, 1})
-            seat = host.table.to_move()
-            assert seat is not None
-            for _ in range(2):   # two tiles: the turn ends, and is held for its player to end
-                host.table.submit(seat, next(a for a in host.table.legal_actions(seat) if a["kind"] == "place_tile"))
-            assert host.table.legal_actions(seat) == [{"kind": "end_turn"}]
             host.table.submit(seat, {"kind": "end_turn"})
             host.table.confirm_seats = frozenset()
             following = host.table.to_move()
             assert following is not None and following != seat
             host.table.submit(following,
                               next(a for a in host.table.legal_actions(following) if a["kind"] == "place_tile"))
-        view_id, path = host.table.view_id, host.journal.path
+            view_id, path = host.table.view_id, host.journal.path
         assert view_id == 4 and len(host.table.records) == 3
     finally:
         host.stop()
@@ -350,17 +359,11 @@ def test_a_restart_while_a_turn_is_held_never_shows_the_held_views_id_again(tmp_
     # (the turn ended, new tiles drawn): that position must come under a new id.
     host = make_host(players=2, seed=4, data_dir=tmp_path / "data")
     clients = seat_players(host, 2)
-    host.start_game()
     try:
+        seat = hold_a_turn(host)
         assert host.table is not None and host.journal is not None
         with host.lock:
-            host.table.confirm_seats = frozenset({0, 1})
-            seat = host.table.to_move()
-            assert seat is not None
-            for _ in range(2):
-                host.table.submit(seat, next(a for a in host.table.legal_actions(seat) if a["kind"] == "place_tile"))
-            assert host.table.legal_actions(seat) == [{"kind": "end_turn"}]
-        held_id, path = host.table.view_id, host.journal.path
+            held_id, path = host.table.view_id, host.journal.path
     finally:
         host.stop()
         close_all(clients)
