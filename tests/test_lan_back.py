@@ -9,7 +9,6 @@ looked at.
 from __future__ import annotations
 
 import socket
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
+from game.ui.headless import click, run_until
 from game.ui.kit.scene import Scene
 from game.ui.lan.lan_join import JoinScene, SeatScene
 from tests.wiring import make_app
@@ -37,23 +37,6 @@ def lan_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def run_until(app: App, condition: Callable[[], bool], wait: float = DEADLINE) -> None:
-    end = time.monotonic() + wait
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        app.run_frames(1)
-        time.sleep(0.002)
-
-
-def post_click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    """A real click at pos (motion, press, release) through pygame's queue, and the frames after it."""
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.run_frames(3)
-
-
 def post_escape(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
@@ -62,7 +45,7 @@ def post_escape(app: App) -> None:
 
 def press_button(app: App, name: str) -> None:
     assert app.top is not None
-    post_click(app, app.top.button_rect(name).center)
+    click(app, app.top.button_rect(name).center)
 
 
 def title_app() -> App:
@@ -110,7 +93,7 @@ def test_leaving_the_host_screen_asks_and_every_answer_works(gesture: str, answe
     try:
         dialog = ask_to_close(app, gesture)
         if answer == "right click":
-            post_click(app, dialog.panel.center, button=3)
+            click(app, dialog.panel.center, button=3)
         else:
             press_button(app, answer)
         app.run_frames(5)
@@ -163,7 +146,7 @@ def test_the_join_screens_are_left_step_by_step_by_every_back_gesture(gesture: s
             if gesture == "escape":
                 post_escape(app)
             elif gesture == "right click":
-                post_click(app, (app.size[0] // 2, app.size[1] - 5), button=3)
+                click(app, (app.size[0] // 2, app.size[1] - 5), button=3)
             else:
                 press_button(app, "back")
 

@@ -9,16 +9,16 @@ screen and the title, and the Leave dialog no longer says the host keeps the gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game import i18n
 from game.i18n import t
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
+from game.ui.headless import click, run_until
 from game.ui.lan.lan_table import LanTableScene, open_table
 from game.ui.menus.settings import Settings
 from net.client import NetLink, WireClient
@@ -30,28 +30,11 @@ DEADLINE = 10.0
 MINE, THEIRS = 1, 0  # the window sits at seat 1, which moves first (the host's seed 7); a client sits at seat 0
 
 
-def run_until(app: App, condition: Callable[[], bool], what: str) -> None:
-    """Run the window's frames until condition holds (fail after DEADLINE)."""
-    def frame_then_ask() -> bool:
-        app.run_frames(1)
-        return condition()
-
-    wait_for(frame_then_ask, DEADLINE, what)
-
-
-def post_click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.run_frames(3)
-
-
 def press(app: App, name: str) -> None:
     """Click the top screen's button called name, once its buttons have popped in."""
     assert app.top is not None
     app.run_frames(30)
-    post_click(app, app.top.button_rect(name).center)
+    click(app, app.top.button_rect(name).center)
 
 
 @pytest.fixture(params=["en", "zh-TW"])
@@ -80,7 +63,7 @@ def table(language: str) -> Iterator[tuple[App, LanTableScene, Host, NetLink]]:
         open_table(app, link, link.lobby)
         scene = app.top
         assert isinstance(scene, LanTableScene)
-        run_until(app, lambda: scene.layout_ is not None and scene.pass_btn.enabled, "the window's turn")
+        run_until(app, lambda: scene.layout_ is not None and scene.pass_btn.enabled, DEADLINE, "the window's turn")
         yield app, scene, host, link
     finally:
         app.close()
@@ -93,7 +76,7 @@ def table(language: str) -> Iterator[tuple[App, LanTableScene, Host, NetLink]]:
 def host_leaves(app: App, host: Host, link: NetLink) -> None:
     """The host chooses Leave the game on its own screen (its link's close: lan.closing.left)."""
     host.stop(key="lan.closing.left")
-    run_until(app, lambda: link.state == "closed", "the window to hear the host left")
+    run_until(app, lambda: link.state == "closed", DEADLINE, "the window to hear the host left")
 
 
 def texts_drawn(app: App) -> list[str]:
@@ -109,7 +92,7 @@ def test_the_table_stops_when_the_host_leaves(table: tuple[App, LanTableScene, H
     app, scene, host, link = table
     assert scene.swap_btn.enabled and scene.legal()  # awake before the host leaves
     host_leaves(app, host, link)
-    run_until(app, lambda: isinstance(app.top, ConfirmDialog), "the dialog that says the game stopped")
+    run_until(app, lambda: isinstance(app.top, ConfirmDialog), DEADLINE, "the dialog that says the game stopped")
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog)
     assert dialog.title == t("lan.table.stopped")
@@ -124,7 +107,7 @@ def test_the_table_stops_when_the_host_leaves(table: tuple[App, LanTableScene, H
     app.run_frames(3)
     assert app.top is scene
     scene.send({"kind": "pass"})
-    post_click(app, scene.pass_btn.rect.center)
+    click(app, scene.pass_btn.rect.center)
     app.run_frames(30)
     assert app.top is scene and scene._toast is None  # Pass asked nothing; no refusal came back either
     # The side panel says the game stopped and why; the dialog is not shown a second time.
@@ -148,7 +131,7 @@ def test_the_stopped_table_dialog_leads_where_it_says(table: tuple[App, LanTable
 
     app, scene, host, link = table
     host_leaves(app, host, link)
-    run_until(app, lambda: isinstance(app.top, ConfirmDialog), "the dialog that says the game stopped")
+    run_until(app, lambda: isinstance(app.top, ConfirmDialog), DEADLINE, "the dialog that says the game stopped")
     label = t("lan.table.stopped.join") if choice == "join" else t("lan.table.stopped.title_screen")
     press(app, label.lower())
     app.run_frames(3)

@@ -8,8 +8,7 @@ is refused with a reason; the host refuses a second player by the same name too.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 from game.i18n import t
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
+from game.ui.headless import run_until
 from game.ui.kit.dialog import ConfirmDialog
 from game.ui.kit.name_field import NameField
 from game.ui.menus.settings import Settings
@@ -40,14 +40,6 @@ def app() -> Iterator[App]:
     window = make_app((1280, 720), Settings(animation="off"))
     yield window
     window.close()
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    end = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        app.run_frames(1)
-        time.sleep(0.002)
 
 
 def post(app: App, *events: pygame.event.Event) -> None:

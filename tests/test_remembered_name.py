@@ -8,8 +8,7 @@ taken as the player's own, and the seat this screen may take back keeps the name
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -17,6 +16,7 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
+from game.ui.headless import click, run_until
 from game.ui.lan.lan_join import TOKENS_KEY, SeatScene
 from game.ui.menus.settings import Settings
 from net.client import WireClient
@@ -44,22 +44,6 @@ def host() -> Iterator[Host]:
 def window() -> App:
     """A window as a run starts it: Settings read from the data folder."""
     return make_app((1280, 720), Settings.load())
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    end = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        app.run_frames(1)
-        time.sleep(0.002)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
-        pygame.event.post(event)
-    app.run_frames(2)
 
 
 def seat_screen(app: App, host: Host) -> SeatScene:

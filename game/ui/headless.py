@@ -9,6 +9,8 @@ Must not import: game.rules, net.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -47,6 +49,16 @@ def click_button(app: App, name: str, frames: int = 2) -> None:
     """Click the centre of the top scene's named button, as its layout reports it."""
     assert app.top is not None, "no scene"
     click(app, app.top.button_rect(name).center, frames=frames)
+
+
+def run_until(app: App, condition: Callable[[], bool], seconds: float = 5.0, what: str = "the condition") -> None:
+    """Run frames until condition() holds (asked after each frame); fail saying what was awaited past `seconds`.
+    For screens that wait on another thread or process (a LAN host, a computer player)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        app.run_frames(1)
+        time.sleep(0.002)
 
 
 def settle(app: App, seconds: float = 3.0) -> None:
