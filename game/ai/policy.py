@@ -15,13 +15,14 @@ Imports game.rules only; never game.ui, net or pygame.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import apply, legal_actions
-from game.rules.boards import bit, dilate, flood, index, neighbours, square, squares_of
-from game.rules.placement import leader_targets, tile_targets_by_terrain
-from game.rules.state import BLUE, COLOR_INDEX, COLORS, GREEN, RED, State, connected, kingdoms
+from game.rules.boards import bit, dilate, flood, neighbours, square, squares_of
+from game.rules.placement import catastrophe_targets, turn_targets
+from game.rules.state import BLUE, COLORS, GREEN, RED, State, connected, kingdoms
 
 from .conflict import quick_support, quick_war
 from .evaluate import FULL_SIGHT, Weights, evaluate
@@ -47,10 +48,6 @@ NARROW = Limits(tiles=10, leaders=6, moves=3, catastrophes=2, swaps=2)
 TINY = Limits(tiles=6, leaders=4, moves=2, catastrophes=1, swaps=1)
 
 
-def _sq(value: list[int]) -> int:
-    return index(value[0], value[1])
-
-
 # --- candidates --------------------------------------------------------------------------------
 
 class Outlook:
@@ -72,13 +69,16 @@ class Outlook:
         self._spoils: dict[int, float] | None = None
         self._near: dict[int, tuple[int, list[int], int]] = {}
         self._cuts: tuple[int, int, int] | None = None
+        self._terms: dict[int, tuple[float, bool, float | None]] = {}
+        self._targets: tuple[int, dict[int, int], int, int] | None = None
+        self._regions: list[int] | None = None
 
     def tile_prior(self, color: int, sq: int) -> float:
         """Return how promising a tile of color on sq looks, before playing it."""
         b = bit(sq)
         if not b & self.halo_any:
             return 0.3 if b & self.touching_anything else -1.0
-        touched = [i for i, h in enumerate(self.halos) if h & b]
+        touched = self._around(sq)[1]
         if len(touched) == 2:
             # Joining two kingdoms starts wars when both have a leader of one colour.
             a, c = (self.owner[i] for i in touched)
@@ -91,33 +91,69 @@ class Outlook:
 
     def leader_prior(self, color: int, sq: int) -> float:
         """Return how promising a leader of color on sq looks, before placing it."""
-        s = self.s
         temples, touched, region = self._around(sq)
         value = 0.3 * temples
         for i in touched:
-            k = self.kingdoms[i]
-            value += 0.25 * min((k & s.tiles[color]).bit_count(), 8) + 0.5
-            seat = self.owner[i].get(color)
-            if seat is not None and seat != self.me:
+            tiles, revolt, treasure = self._kingdom_terms(i, color)
+            value += tiles
+            if revolt:
                 value += 1.0     # a revolt: worth a look
-            if color == GREEN:
-                value += 0.7 * (k & s.treasure).bit_count()
-        value += 0.15 * min((region & s.tiles[color]).bit_count(), 8)
+            if treasure is not None:
+                value += treasure
+        value += 0.15 * min((region & self.s.tiles[color]).bit_count(), 8)
         return value
+
+    def _kingdom_terms(self, i: int, color: int) -> tuple[float, bool, float | None]:
+        """Return what kingdom i adds to a leader of color beside it: its tiles of that colour, whether a
+        rival's leader of that colour stands there (a revolt), its treasures for a trader; found once."""
+        key = i * 4 + color
+        found = self._terms.get(key)
+        if found is None:
+            s = self.s
+            k = self.kingdoms[i]
+            seat = self.owner[i].get(color)
+            found = self._terms[key] = (
+                0.25 * min((k & s.tiles[color]).bit_count(), 8) + 0.5,
+                seat is not None and seat != self.me,
+                0.7 * (k & s.treasure).bit_count() if color == GREEN else None,
+            )
+        return found
 
     def _around(self, sq: int) -> tuple[int, list[int], int]:
         """Return (temples beside sq, kingdoms it touches, the region it would join), found once a square.
 
-        The four colours of leader are weighed on the same squares, so this is asked four times.
+        The four colours of leader and of tile are weighed on the same squares, so this is asked often.
         """
         found = self._near.get(sq)
         if found is None:
             b = bit(sq)
             around = neighbours(b)
             touched = [i for i, h in enumerate(self.halos) if h & b]
-            region = flood(around & self.conn, self.conn) if around & self.conn else 0
+            region = 0
+            if around & self.conn:
+                for g in self._groups():
+                    if g & around:
+                        region |= g
             found = self._near[sq] = ((around & self.s.tiles[RED]).bit_count(), touched, region)
         return found
+
+    def targets(self) -> tuple[int, dict[int, int], int, int]:
+        """Return the active player's targets (placement.turn_targets: leaders placed, moves per colour,
+        land tiles, farms), found once for the candidates and the attacks."""
+        if self._targets is None:
+            self._targets = turn_targets(self.s, self.kingdoms)
+        return self._targets
+
+    def _groups(self) -> list[int]:
+        """Return the connected groups of tiles and leaders (kingdoms and leaderless regions), found once."""
+        if self._regions is None:
+            self._regions = []
+            rest = self.conn
+            while rest:
+                g = flood(rest & -rest, self.conn)
+                self._regions.append(g)
+                rest &= ~g
+        return self._regions
 
     def catastrophe_prior(self, sq: int) -> float:
         """Return how promising a catastrophe on sq looks.
@@ -231,11 +267,9 @@ def candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list
 def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) -> list[tuple[float, Action]]:
     """Return (prior, action) for the turn actions worth evaluating, best-looking first within each kind."""
     board = Outlook(s)
-    tiles, leaders, moves, cats, out = _by_kind(s, board, board.catastrophe_prior)
-    out.extend(_best(tiles, limits.tiles))
-    out.extend(_best(leaders, limits.leaders))
-    out.extend(_best(moves, limits.moves))
-    out.extend(_best(cats, limits.catastrophes))
+    out: Scored = [(-0.5, {"kind": "withdraw_leader", "leader": COLORS[c]})
+                   for c in range(4) if (s.active, c) in s.leaders]
+    out.extend(_best_by_kind(s, board, limits, board.catastrophe_prior))
     out.extend((0.3, a) for a in _swaps(s)[:limits.swaps])
     if allow_pass or not out:
         out.append((0.0, PASS))
@@ -245,29 +279,59 @@ def scored_candidates(s: State, limits: Limits = WIDE, allow_pass: bool = True) 
 Scored = list[tuple[float, Action]]
 
 
-def _by_kind(s: State, board: Outlook, catastrophe: Any) -> tuple[Scored, Scored, Scored, Scored, Scored]:
-    """Return the legal turn actions with their priors, by kind: tiles, leaders placed, leaders moved,
-    catastrophes (those `catastrophe(square)` scores above 0) and withdrawals."""
-    tiles: Scored = []
-    leaders: Scored = []
-    moves: Scored = []
-    cats: Scored = []
-    withdrawals: Scored = []
-    for a in legal_actions(s):
-        kind = a["kind"]
-        if kind == "place_tile":
-            tiles.append((board.tile_prior(COLOR_INDEX[a["color"]], _sq(a["to"])), a))
-        elif kind == "place_leader":
-            leaders.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])), a))
-        elif kind == "move_leader":
-            moves.append((board.leader_prior(COLOR_INDEX[a["leader"]], _sq(a["to"])) - 0.3, a))
-        elif kind == "catastrophe":
-            p = catastrophe(_sq(a["to"]))
-            if p > 0:
-                cats.append((p, a))
-        elif kind == "withdraw_leader":
-            withdrawals.append((-0.5, a))
-    return tiles, leaders, moves, cats, withdrawals
+def _best_by_kind(s: State, board: Outlook, limits: Limits, catastrophe: Callable[[int], float]) -> Scored:
+    """Return the best-looking tiles, leaders placed, leaders moved and catastrophes (those
+    `catastrophe(square)` scores above 0), at most `limits` of each kind, each kind best first.
+
+    The same as rating every legal action of those kinds and keeping the best (ties in the engine's
+    order: colour, then square), but an action is built only once it is kept: a rival's reply in
+    hard's look-ahead asks this hundreds of times a decision, and most of the legal list is dropped.
+    A tile's prior is -1 (never kept) away from every tile and leader, so only squares beside one
+    are rated.
+    """
+    seat = s.active
+    leaders = s.leaders
+    place, moves, land, river = board.targets()
+    out: Scored = []
+    hand = s.hands[seat]
+    near = board.touching_anything
+    tiles: list[tuple[float, int, int]] = []
+    for c in range(4):
+        if hand[c]:
+            for sq in squares_of((river if c == BLUE else land) & near):
+                prior = board.tile_prior(c, sq)
+                if prior > -1.0:
+                    tiles.append((prior, c, sq))
+    out.extend(_kept(tiles, limits.tiles, PLACE_TILE))
+    placed: list[tuple[float, int, int]] = []
+    moved: list[tuple[float, int, int]] = []
+    targets = squares_of(place)
+    for c in range(4):
+        if (seat, c) not in leaders:
+            placed.extend((board.leader_prior(c, sq), c, sq) for sq in targets)
+        else:
+            moved.extend((board.leader_prior(c, sq) - 0.3, c, sq) for sq in squares_of(moves[c]))
+    out.extend(_kept(placed, limits.leaders, PLACE_LEADER))
+    out.extend(_kept(moved, limits.moves, MOVE_LEADER))
+    if s.catastrophes[seat] and limits.catastrophes:
+        cats: Scored = []
+        for sq in squares_of(catastrophe_targets(s)):
+            prior = catastrophe(sq)
+            if prior > 0:
+                cats.append((prior, {"kind": "catastrophe", "to": square(sq)}))
+        out.extend(_best(cats, limits.catastrophes))
+    return out
+
+
+PLACE_TILE = ("place_tile", "color")
+PLACE_LEADER = ("place_leader", "leader")
+MOVE_LEADER = ("move_leader", "leader")
+
+
+def _kept(rated: list[tuple[float, int, int]], n: int, kind: tuple[str, str]) -> Scored:
+    """Return the n best (prior, colour, square) as actions of kind, ties in colour then square order."""
+    rated.sort(key=lambda t: (-t[0], t[1], t[2]))
+    return [(prior, {"kind": kind[0], kind[1]: COLORS[c], "to": square(sq)}) for prior, c, sq in rated[:n]]
 
 
 def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
@@ -277,9 +341,7 @@ def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
     Hard's look-ahead asks this hundreds of times a decision."""
     board = Outlook(s)
     cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
-    tiles, leaders, moves, cats, _ = _by_kind(s, board, lambda sq: 1.5 if cut >> sq & 1 else 0.0)
-    out = [a for _, a in _best(tiles, limits.tiles) + _best(leaders, limits.leaders) + _best(moves, limits.moves)
-           + _best(cats, limits.catastrophes)]
+    out = [a for _, a in _best_by_kind(s, board, limits, lambda sq: 1.5 if cut >> sq & 1 else 0.0)]
     out.extend(a for a in attacks(s, board) if a not in out)
     out.append(PASS)
     return out
@@ -298,7 +360,7 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
     hand = s.hands[seat]
     out: list[Action] = []
     halos = board.halos
-    land, river = tile_targets_by_terrain(s, board.kingdoms)
+    targets, _, land, river = board.targets()
     for i in range(len(halos)):
         for j in range(i + 1, len(halos)):
             if not set(board.owner[i]) & set(board.owner[j]):
@@ -311,7 +373,6 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
                     color = max(fits, key=lambda c: (hand[c], -c))
                     out.append({"kind": "place_tile", "color": COLORS[color], "to": square(sq)})
     revolts: list[tuple[int, Action]] = []
-    targets = leader_targets(s, None, board.kingdoms)
     for color in range(4):
         if (seat, color) in s.leaders:
             continue
