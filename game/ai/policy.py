@@ -347,10 +347,14 @@ def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
     return out
 
 
+WAR_SQUARES = 2         # squares tried per pair of kingdoms that a tile would join in war
+
+
 def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Action]:
-    """Return up to `most` turn actions that start a conflict: a tile joining two kingdoms that share a
-    leader colour (a war, one tile a square), then a leader placed beside the most temples in a kingdom
-    where a rival's leader of its colour stands (a revolt).
+    """Return up to `most` turn actions that start a conflict: tiles joining two kingdoms that share a
+    leader colour (a war; at most WAR_SQUARES a pair of kingdoms, a farm and a land square first when
+    both are open), then leaders placed beside the most temples in a kingdom where a rival's leader of
+    its colour stands (a revolt); at least one revolt when there is one, however many wars there are.
 
     The priors rank scoring tiles above these, so with a full hand a short candidate list never held
     them: a level that looks ahead must see the attacks it can make and the ones it leaves open.
@@ -358,20 +362,30 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
     board = board or Outlook(s)
     seat = s.active
     hand = s.hands[seat]
-    out: list[Action] = []
+    wars: list[Action] = []
     halos = board.halos
     targets, _, land, river = board.targets()
     for i in range(len(halos)):
         for j in range(i + 1, len(halos)):
-            if not set(board.owner[i]) & set(board.owner[j]):
+            at_war = set(board.owner[i]) & set(board.owner[j])
+            if not at_war:
                 continue
-            for sq in squares_of(halos[i] & halos[j] & (land | river)):
+            joins = halos[i] & halos[j]
+            # One square of each terrain first: they take tiles of different colours.
+            firsts = [q for q in (_lowest(joins & land), _lowest(joins & river)) if q is not None]
+            rest = [q for q in squares_of(joins & (land | river)) if q not in firsts]
+            tried = 0
+            for sq in firsts + rest:
+                if tried == WAR_SQUARES:
+                    break
                 on_river = bool(river >> sq & 1)
-                # The placed tile fights on neither side (section 11): spend the colour held most.
                 fits = [c for c in range(4) if hand[c] and (c == BLUE) == on_river]
                 if fits:
-                    color = max(fits, key=lambda c: (hand[c], -c))
-                    out.append({"kind": "place_tile", "color": COLORS[color], "to": square(sq)})
+                    # The placed tile fights on neither side (section 11): a tile of a colour at war
+                    # spent here is one support tile less, so spend another colour, the one held most.
+                    color = max(fits, key=lambda c: (c not in at_war, hand[c], -c))
+                    wars.append({"kind": "place_tile", "color": COLORS[color], "to": square(sq)})
+                    tried += 1
     revolts: list[tuple[int, Action]] = []
     for color in range(4):
         if (seat, color) in s.leaders:
@@ -386,8 +400,16 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
             temples = (neighbours(bit(sq)) & s.tiles[RED]).bit_count()
             revolts.append((temples, {"kind": "place_leader", "leader": COLORS[color], "to": square(sq)}))
     revolts.sort(key=lambda t: -t[0])
-    out.extend(a for _, a in revolts[:2])
-    return out[:most]
+    kept = [a for _, a in revolts[:2]]
+    if not kept:
+        return wars[:most]
+    # Wars first, but never all of the room: a revolt the list cut would go unseen.
+    room = max(most - len(kept), most - 1)
+    return (wars[:room] + kept)[:most]
+
+
+def _lowest(mask: int) -> int | None:
+    return (mask & -mask).bit_length() - 1 if mask else None
 
 
 def _best(scored: list[tuple[float, Action]], n: int) -> list[tuple[float, Action]]:

@@ -57,6 +57,9 @@ PLAN_WIDTH = 20         # plans weighed in all (the rest never reach the search)
 FIRST_GUESSES = 3       # guesses each plan is played on in the first round of halving
 
 Plan = tuple[Action, ...]
+# A plan's second action after a swap: decided on each guess by normal's judgement, since the tiles
+# the swap draws are the guess's own (a second action found on one guess's draw means nothing on another).
+AFTER_SWAP: Action = {"kind": "after_swap"}
 
 
 def _ours(s: State, seat: int) -> bool:
@@ -85,6 +88,9 @@ def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], int]:
         if s.actions_left < 2 or not _ours(after, seat):
             keep((acts[i],), v1)
             continue
+        if acts[i]["kind"] == "swap":
+            keep((acts[i], AFTER_SWAP), v1)
+            continue
         seconds = candidates(after, NARROW)
         seconds += [a for a in attacks(after) if a not in seconds]
         cost += len(seconds)
@@ -108,6 +114,9 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         s = settle(s)
         if not _ours(s, seat):
             break
+        if a is AFTER_SWAP:
+            apply_in_place(s, greedy(s, NARROW))
+            continue
         try:
             # A copy: an illegal action would leave a State changed in place half done.
             s, _ = apply(s, a)
@@ -152,11 +161,12 @@ class TurnSearch:
         return self.guesses[j].copy()
 
     def run(self, simulations: int, safety_stop: float | None = None) -> Action:
-        """Narrow the plans by sequential halving, spending exactly `simulations` (unless the safety stop,
+        """Narrow the plans by sequential halving, spending at most `simulations` (unless the safety stop,
         a perf_counter time, cuts a search the machine has starved); return the best plan's first action.
 
         Every round plays each plan still in the running on the next guesses, the same guesses for all,
-        then keeps the better half by their mean value; the last round spends what is left.
+        then keeps the better half by their mean value; the last round shares what is left evenly (a
+        simulation that would give one plan more guesses than the other is not spent).
         """
         if len(self.plans) == 1:
             return self.plans[0][0]
@@ -167,9 +177,13 @@ class TurnSearch:
         while len(alive) > 1 and self.simulations < simulations:
             left = simulations - self.simulations
             rounds = math.ceil(math.log2(len(alive)))
-            per = max(1, left // rounds // len(alive)) if rounds > 1 else math.ceil(left / len(alive))
+            # The last round gives every plan the same guesses (the runner-up too), or it would be
+            # judged on fewer of them than the leader and lose the common guesses' fairness.
+            per = max(1, left // rounds // len(alive)) if rounds > 1 else left // len(alive)
             if not any(seen):
                 per = max(per, FIRST_GUESSES)   # one or two guesses are too few to drop a plan on
+            elif per == 0:
+                break
             for p in alive:
                 for _ in range(per):
                     if self.simulations >= simulations or self._starved(safety_stop):
