@@ -21,6 +21,7 @@ from typing import Any
 
 from game.rules import apply, legal_actions
 from game.rules.boards import bit, dilate, flood, neighbours, square, squares_of
+from game.rules.engine import apply_in_place
 from game.rules.placement import catastrophe_targets, turn_targets
 from game.rules.state import BLUE, COLORS, GREEN, RED, State, connected, kingdoms
 
@@ -457,9 +458,13 @@ def quick_answer(s: State) -> Action:
 
 
 def settle(s: State, limit: int = 40) -> State:
-    """Play quick answers until a turn action is asked or the game ends."""
+    """Play quick answers on s itself until a turn action is asked or the game ends; return s.
+
+    s must be the caller's own copy (a look-ahead's): the answers change it in place, the quick path
+    that copies nothing (`apply_in_place`), since every answer is one the engine lists.
+    """
     while not s.game_over and s.decision is not None and s.decision["kind"] != "action" and limit > 0:
-        s, _ = apply(s, quick_answer(s))
+        apply_in_place(s, quick_answer(s))
         limit -= 1
     return s
 
