@@ -1,0 +1,132 @@
+"""Hard's look-ahead in detail: the wars and revolts it sees, how it plans a swap, how it shares its guesses.
+
+Positions are built with the scenario format on the standard board.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.ai import reply
+from game.ai.policy import WAR_SQUARES, attacks
+from game.ai.reply import AFTER_SWAP, TurnSearch, play_turns, plans
+from game.rules import legal_actions, load_scenario
+
+from .test_ai_games import STANDSTILL
+
+STANDARD = [
+    "....~~~~~.r.~...",
+    ".r..~.......~..r",
+    "...~~r......~~..",
+    "~~~~.........~~~",
+    ".............r~~",
+    "..............~.",
+    "~~~~....r...~~~.",
+    ".r.~~~~.....~...",
+    "......~~~~~~~.r.",
+    ".....r..........",
+    "..........r.....",
+]
+
+
+def board(**rows: str) -> list[str]:
+    """Return the standard board with some rows replaced (keys r0 ... r10)."""
+    out = list(STANDARD)
+    for key, row in rows.items():
+        out[int(key[1:])] = row
+    return out
+
+
+def tile(color: str, r: int, c: int) -> dict[str, Any]:
+    return {"kind": "place_tile", "color": color, "to": [r, c]}
+
+
+# Two red kingdoms in the bottom rows: seat 0's along row 8, seat 1's along row 10, with empty row 9 between
+# them (six squares that would join them in a red war). Seat 1's black leader stands in its kingdom beside the
+# temple at (10, 9), so seat 0's black leader could start a revolt at (9, 6), (9, 9) or (9, 10).
+FACING = {
+    "players": 2,
+    "board": board(r8="rrrrrr~~~~~~~.r.", r9="................", r10="rrrrrrr..rr....."),
+    "treasures": [[0, 10], [1, 1], [1, 15], [2, 5], [4, 13], [6, 8], [7, 1], [8, 14], [10, 10]],
+    "leaders": [{"seat": 0, "color": "red", "at": [7, 0]}, {"seat": 1, "color": "red", "at": [10, 7]},
+                {"seat": 1, "color": "black", "at": [10, 8]}],
+    "hands": [["red", "red", "red", "blue", "black", "black"], ["red", "blue", "green", "green", "black", "blue"]],
+    "active": 0,
+}
+
+
+def test_a_war_tile_spends_a_colour_not_at_war() -> None:
+    """The tile that joins two kingdoms fights on neither side: spending a red one in a red war would throw
+    away a support tile, so the black tile goes down though more red are held."""
+    s = load_scenario(FACING)
+    wars = [a for a in attacks(s, most=99) if a["kind"] == "place_tile"]
+    assert wars, "row 9 joins the two kingdoms"
+    assert all(a["color"] == "black" for a in wars), wars
+    legal = legal_actions(s)
+    assert all(a in legal for a in wars)
+
+
+def test_a_revolt_is_seen_however_many_squares_would_start_a_war() -> None:
+    """Six squares would start the same red war; the short list keeps at most WAR_SQUARES of them and room
+    for the revolt (before, the six took every place and the revolt was never weighed)."""
+    s = load_scenario(FACING)
+    ideas = attacks(s)
+    wars = [a for a in ideas if a["kind"] == "place_tile"]
+    revolts = [a for a in ideas if a["kind"] == "place_leader"]
+    assert 1 <= len(wars) <= WAR_SQUARES
+    assert revolts and all(a["leader"] == "black" and a["to"] in ([9, 6], [9, 9], [9, 10]) for a in revolts)
+    assert len(ideas) <= 4
+
+
+def test_war_squares_of_each_terrain_come_first() -> None:
+    """Where a farm and a land square both join the same kingdoms, both are tried: they take different tiles."""
+    # Seat 0's kingdom at (4, 2)-(4, 3) and seat 1's at (3, 4)-(3, 5) with the temple (2, 5): the farm (3, 3)
+    # and the land square (4, 4) both touch both.
+    scenario = {
+        "players": 2,
+        "board": board(r3="~~~~rr.......~~~", r4="..rr.........r~~"),
+        "leaders": [{"seat": 0, "color": "red", "at": [5, 2]}, {"seat": 1, "color": "red", "at": [3, 6]}],
+        "hands": [["red", "blue", "green", "black", "black", "blue"], ["red"] * 6],
+        "active": 0,
+    }
+    s = load_scenario(scenario)
+    wars = [a for a in attacks(s, most=99) if a["kind"] == "place_tile"]
+    assert wars == [tile("black", 4, 4), tile("blue", 3, 3)]
+    assert all(a in legal_actions(s) for a in wars)
+
+
+def test_a_swap_plan_leaves_its_second_action_to_each_guess() -> None:
+    """A swap's second action was found on one guess's draw; now it is decided on each guess's own tiles."""
+    s = load_scenario(STANDSTILL)
+    found, _ = plans(s, 0, allow_pass=True)
+    swaps = [p for p in found if p[0]["kind"] == "swap"]
+    assert swaps, "passing and swapping look best in the standstill"
+    assert all(p == (p[0], AFTER_SWAP) for p in swaps)
+    # Played on a guess, the plan takes both of the turn's actions and the next seat replies.
+    after = play_turns(s.copy(), swaps[0], 0)
+    assert after.active == 0 and after.turn == s.turn + 2 or after.game_over
+
+
+@pytest.mark.parametrize("budget", range(17, 41))
+def test_the_last_round_gives_the_runner_up_as_many_guesses(monkeypatch: pytest.MonkeyPatch, budget: int) -> None:
+    """The two plans left at the end are compared on the same guesses, whatever the budget's parity."""
+    played: dict[int, int] = {}
+
+    def counted(s: Any, plan: Any, seat: int) -> float:
+        i = search.plans.index(plan)
+        played[i] = played.get(i, 0) + 1
+        return random.Random(i * 1000 + played[i]).random()
+
+    s = load_scenario(FACING)
+    from game.ai.determinize import knowledge
+    from game.rules import view_for
+
+    search = TurnSearch(knowledge(view_for(s, 0), None), random.Random(5), allow_pass=True)
+    monkeypatch.setattr(reply, "play_out", counted)
+    search.run(budget)
+    first, second = sorted(played.values(), reverse=True)[:2]
+    assert first == second
+    assert budget - 1 <= search.simulations <= budget
