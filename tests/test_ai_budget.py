@@ -38,7 +38,7 @@ def positions() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
 def spent_the_budget(thought: Any) -> bool:
     """Return whether a search spent what its budget bought after finding the plans: all of it, or all
     but the one simulation the last round of halving leaves when it cannot share it evenly."""
-    target = max(1, thought.granted - thought.root_cost)
+    target = max(2, thought.granted - thought.root_cost)
     return target > 2 and thought.simulations in (target, target - 1)
 
 

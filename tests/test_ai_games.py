@@ -126,8 +126,7 @@ def test_tied_computers_do_not_pass_three_whole_turns_running(level: str) -> Non
     while (seat := table.to_move()) is not None and turns_played < 12:
         state = table.state
         whole = state.decision["kind"] == "action" and state.actions_left == 2
-        # 0.2 s: enough guesses that hard weighs passing on purpose; at 0.05 s its choice is one guess's noise.
-        action = choose(table.view(seat), level, decision_seed(table.ai_seed, table.view_id, seat), 0.2,
+        action = choose(table.view(seat), level, decision_seed(table.ai_seed, table.view_id, seat), 0.05,
                         table.history(seat))
         if whole:
             turns_played += 1

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from game.ai import reply
+from game.ai.determinize import knowledge
 from game.ai.policy import WAR_SQUARES, attacks
-from game.ai.reply import AFTER_SWAP, TurnSearch, play_turns, plans
-from game.rules import legal_actions, load_scenario
+from game.ai.reply import AFTER_SWAP, TurnSearch, plans, play_turns
+from game.rules import legal_actions, load_scenario, view_for
 
 from .test_ai_games import STANDSTILL
 
@@ -82,35 +83,45 @@ def test_a_revolt_is_seen_however_many_squares_would_start_a_war() -> None:
 
 
 def test_war_squares_of_each_terrain_come_first() -> None:
-    """Where a farm and a land square both join the same kingdoms, both are tried: they take different tiles."""
-    # Seat 0's kingdom at (4, 2)-(4, 3) and seat 1's at (3, 4)-(3, 5) with the temple (2, 5): the farm (3, 3)
-    # and the land square (4, 4) both touch both.
+    """Where farms and a land square all join the same two kingdoms, a farm and the land square are the two
+    tried: they take tiles of different colours (before, the first four squares by number were all farms)."""
+    # Seat 0's kingdom along row 2 (its last two squares farms), seat 1's along row 4: in row 3 the farms
+    # (3, 0) to (3, 3) and the land square (3, 4) each touch both.
     scenario = {
         "players": 2,
-        "board": board(r3="~~~~rr.......~~~", r4="..rr.........r~~"),
-        "leaders": [{"seat": 0, "color": "red", "at": [5, 2]}, {"seat": 1, "color": "red", "at": [3, 6]}],
+        "board": board(r2="rrrbbr......~~..", r4="rrrrr........r~~"),
+        "leaders": [{"seat": 0, "color": "red", "at": [1, 0]}, {"seat": 1, "color": "red", "at": [5, 0]}],
         "hands": [["red", "blue", "green", "black", "black", "blue"], ["red"] * 6],
         "active": 0,
     }
     s = load_scenario(scenario)
     wars = [a for a in attacks(s, most=99) if a["kind"] == "place_tile"]
-    assert wars == [tile("black", 4, 4), tile("blue", 3, 3)]
+    assert wars == [tile("black", 3, 4), tile("blue", 3, 0)]
     assert all(a in legal_actions(s) for a in wars)
 
 
-def test_a_swap_plan_leaves_its_second_action_to_each_guess() -> None:
+def test_a_swap_plan_leaves_its_second_action_to_each_guess(monkeypatch: pytest.MonkeyPatch) -> None:
     """A swap's second action was found on one guess's draw; now it is decided on each guess's own tiles."""
     s = load_scenario(STANDSTILL)
     found, _ = plans(s, 0, allow_pass=True)
     swaps = [p for p in found if p[0]["kind"] == "swap"]
     assert swaps, "passing and swapping look best in the standstill"
     assert all(p == (p[0], AFTER_SWAP) for p in swaps)
-    # Played on a guess, the plan takes both of the turn's actions and the next seat replies.
+    # Played on a guess, the second action is chosen there, among the seconds and attacks of that guess.
+    asked: list[Any] = []
+    real = reply._seconds
+
+    def seconds(state: Any) -> Any:
+        asked.append((state.active, state.actions_left))
+        return real(state)
+
+    monkeypatch.setattr(reply, "_seconds", seconds)
     after = play_turns(s.copy(), swaps[0], 0)
-    assert after.active == 0 and after.turn == s.turn + 2 or after.game_over
+    assert asked == [(0, 1)]
+    assert after.turn == s.turn + 2 or after.game_over
 
 
-@pytest.mark.parametrize("budget", range(17, 41))
+@pytest.mark.parametrize("budget", range(2, 41))
 def test_the_last_round_gives_the_runner_up_as_many_guesses(monkeypatch: pytest.MonkeyPatch, budget: int) -> None:
     """The two plans left at the end are compared on the same guesses, whatever the budget's parity."""
     played: dict[int, int] = {}
@@ -121,9 +132,6 @@ def test_the_last_round_gives_the_runner_up_as_many_guesses(monkeypatch: pytest.
         return random.Random(i * 1000 + played[i]).random()
 
     s = load_scenario(FACING)
-    from game.ai.determinize import knowledge
-    from game.rules import view_for
-
     search = TurnSearch(knowledge(view_for(s, 0), None), random.Random(5), allow_pass=True)
     monkeypatch.setattr(reply, "play_out", counted)
     search.run(budget)

@@ -6,7 +6,8 @@ leaves. Hard does three things more:
 
 - **Plans, not single actions**: the candidates are whole turns (a first action and the second
   actions normal's judgement rates best after it), so a first action is weighed with the second
-  that follows it.
+  that follows it. After a swap the second action is left to each guess (`AFTER_SWAP`): the tiles
+  a swap draws are the guess's own.
 - **The reply**: after our turn, the next seat plays its own turn, each action chosen greedily
   by the evaluation from its side among a few candidates (the best-looking tiles and leaders, and
   every war or revolt it could start: `policy.reply_candidates`), so a plan that hands a rival a
@@ -57,8 +58,9 @@ PLAN_WIDTH = 20         # plans weighed in all (the rest never reach the search)
 FIRST_GUESSES = 3       # guesses each plan is played on in the first round of halving
 
 Plan = tuple[Action, ...]
-# A plan's second action after a swap: decided on each guess by normal's judgement, since the tiles
-# the swap draws are the guess's own (a second action found on one guess's draw means nothing on another).
+# A plan's second action after a swap: decided on each guess one ply ahead (normal's short list and
+# every attack), since the tiles the swap draws are the guess's own (a second action found on one
+# guess's draw means nothing on another).
 AFTER_SWAP: Action = {"kind": "after_swap"}
 
 
@@ -88,19 +90,27 @@ def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], int]:
         if s.actions_left < 2 or not _ours(after, seat):
             keep((acts[i],), v1)
             continue
-        if acts[i]["kind"] == "swap":
-            keep((acts[i], AFTER_SWAP), v1)
-            continue
-        seconds = candidates(after, NARROW)
-        seconds += [a for a in attacks(after) if a not in seconds]
+        seconds = _seconds(after)
         cost += len(seconds)
-        for v2, j, _ in ranked(after, seconds)[:SECOND_WIDTH]:
+        best = ranked(after, seconds)
+        if acts[i]["kind"] == "swap":
+            # Ranked like the others by its best second on this guess, played with each guess's own.
+            keep((acts[i], AFTER_SWAP), best[0][0])
+            continue
+        for v2, j, _ in best[:SECOND_WIDTH]:
             keep((acts[i], seconds[j]), v2)
     if s.actions_left < 2:
         for v1, i, _ in first[FIRST_WIDTH:PLAN_WIDTH]:
             keep((acts[i],), v1)
     order = sorted(found.values(), key=lambda vp: -vp[0])[:PLAN_WIDTH]
     return [p for _, p in order], cost
+
+
+def _seconds(s: State) -> list[Action]:
+    """Return the second actions weighed after a first: normal's short list and every attack, which a
+    full hand's short list would never hold."""
+    seconds = candidates(s, NARROW)
+    return seconds + [a for a in attacks(s) if a not in seconds]
 
 
 def _key(a: Action) -> str:
@@ -115,7 +125,7 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         if not _ours(s, seat):
             break
         if a is AFTER_SWAP:
-            apply_in_place(s, greedy(s, NARROW))
+            apply_in_place(s, best_of(s, _seconds(s)))
             continue
         try:
             # A copy: an illegal action would leave a State changed in place half done.
@@ -180,9 +190,9 @@ class TurnSearch:
             # The last round gives every plan the same guesses (the runner-up too), or it would be
             # judged on fewer of them than the leader and lose the common guesses' fairness.
             per = max(1, left // rounds // len(alive)) if rounds > 1 else left // len(alive)
-            if not any(seen):
+            if not any(seen) and rounds > 1:
                 per = max(per, FIRST_GUESSES)   # one or two guesses are too few to drop a plan on
-            elif per == 0:
+            if per == 0:
                 break
             for p in alive:
                 for _ in range(per):

@@ -70,8 +70,8 @@ def think(know: Knowledge, rng: random.Random, budget_s: float | None = None,
         granted, target, stop = simulations + root_cost, simulations, None
     else:
         granted = simulations_for(budget, search.players)
-        # At least one simulation, so that the search always looks past its plans.
-        target = max(1, granted - root_cost)
+        # At least one guess for each of two plans, so that the search always looks past its plans.
+        target = max(2, granted - root_cost)
         stop = start + max(SAFETY_FACTOR * budget, SAFETY_FLOOR)
     action = search.run(target, stop)
     return Thought(action, search.simulations, granted, root_cost, search.stopped_by_clock)
