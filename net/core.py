@@ -77,6 +77,7 @@ class HostCore(Connections):
     def set_plan(self, seat: int, plan: str, level: str = "normal", name: str | None = None) -> None:
         """Make a lobby seat open for the LAN, played on the host's screen, or a computer."""
         self._only_in_lobby()
+        self.lobby.refuse_taken_name(seat, plan, name)  # before anyone is sent away for it
         old = self._peer_of(seat)
         if old is not None:  # first, so that freeing the old claim cannot undo the new plan
             self._refuse(old, "lan.refused.seat_given_away")

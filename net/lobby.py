@@ -111,6 +111,7 @@ class Lobby:
             raise ValueError(t("lan.lobby.plan", plan=repr(plan)))
         if level not in LEVELS:
             raise ValueError(t("lan.lobby.level", level=repr(level)))
+        self.refuse_taken_name(seat, plan, name)
         slot = self.slots[seat]
         slot.plan, slot.level, slot.token, slot.connected, slot.replaced = plan, level, None, False, False
         slot.reopened = False
@@ -121,6 +122,16 @@ class Lobby:
         if variant not in VARIANTS:
             raise ValueError(t("lan.lobby.variant", variant=repr(variant)))
         (self.variants.add if on else self.variants.discard)(variant)
+
+    def refuse_taken_name(self, seat: int, plan: str, name: str | None) -> None:
+        """Raise Refusal when a seat played on the host's screen would take the name of a LAN player or a
+        computer at another seat: checked here, under the host's lock, since the host screen's own check
+        reads a copy of the seats that a LAN player's claim may have overtaken."""
+        if plan != "local" or name is None:
+            return
+        for i, other in enumerate(self.slots):
+            if i != seat and other.taken and other.plan != "local" and same_name(other.name, name):
+                raise Refusal("lan.refused.name_taken", name=name.strip())
 
     # --- LAN players -----------------------------------------------------------------------------
 

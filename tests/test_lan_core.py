@@ -608,3 +608,26 @@ def test_the_core_asks_the_host_to_save_the_seats_and_never_writes_a_file_itself
     writer.write_pending()  # ... until the host writes it, before it sends anything
     assert path.read_text().splitlines()[1:] == journal.splitlines()[1:]  # the same actions again
     writer.close()
+
+
+def test_the_host_screen_cannot_take_a_name_a_lan_player_just_claimed() -> None:
+    """The host screen checks its own player's name against its last copy of the seats; a LAN player who
+    claims the same name in between is seen by the core, which refuses the screen's seat, sends nobody away
+    and leaves the LAN player's seat as it was."""
+    wire = Wire(players=3)
+    wire.core.set_plan(0, "local", name="Host")
+    conn, welcome = wire.player("Ann")             # claimed after the screen's copy said "Ann" was free
+    seat = welcome["seat"]
+    with pytest.raises(Refusal) as refused:
+        wire.core.set_plan(0, "local", name="ＡＮＮ")
+    assert refused.value.message["key"] == "lan.refused.name_taken"
+    names = [slot.name for slot in wire.core.lobby.slots]
+    assert names[0] == "Host" and names[seat] == "Ann"
+    assert not wire.closed(conn)
+    # Taking over the LAN player's own seat is not a clash of names: that player is sent away instead.
+    wire.core.set_plan(seat, "local", name="Ann")
+    assert wire.core.lobby.slots[seat].plan == "local"
+    # A computer's name is as much taken as a LAN player's.
+    wire.core.set_plan(2, "computer", "easy")
+    with pytest.raises(Refusal):
+        wire.core.set_plan(0, "local", name=wire.core.lobby.slots[2].name)
