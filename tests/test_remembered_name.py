@@ -17,7 +17,8 @@ import pytest
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.app import App
 from game.ui.headless import click, run_until
-from game.ui.lan.lan_join import TOKENS_KEY, SeatScene
+from game.ui.lan.lan_join import SeatScene
+from game.ui.lan.seat_keys import TOKENS_KEY
 from game.ui.menus.settings import Settings
 from net.client import WireClient
 from net.host import Host, HostConfig

@@ -3,7 +3,8 @@
 Owns: `JoinScene` (games announced on the LAN appear by themselves, each with the address it came
 from; an address can be typed on an on-screen keypad), `WatchScene` (JoinScene that goes straight to
 watching) and `SeatScene` (the host's lobby as a spectator sees it: pick a free seat, a name and a
-dynasty, or just watch; the table opens with the game's link once the host starts). Mouse only,
+dynasty, or just watch; the table opens with the game's link once the host starts; a seat taken is kept on
+disk by game.ui.lan.seat_keys, so that "Take my seat back" works after the window closed). Mouse only,
 sized for a TV.
 
 Imports pygame, game.ui and net (DESIGN.md: the UI may import the LAN). Never game.rules.
@@ -23,6 +24,7 @@ from game.ui.kit.dialog import alert
 from game.ui.kit.name_field import NameField, refuse_in_dialog, remember_name, remembered_name
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Cycler
+from game.ui.lan import seat_keys
 from game.ui.lan.lan_host import NAME_KEY, chosen_name, player_names, same_offered_name
 from game.ui.lan.lan_table import open_table
 from game.ui.menus.menu import MARGIN, MenuScene
@@ -33,7 +35,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from net.client import NetLink
 
-TOKENS_KEY = "lan_tokens"  # app.shared: (address, port) -> (seat, token), to take a seat back after a crash
 
 
 def table_title(host_name: Any, host_player: Any) -> str:
@@ -214,7 +215,7 @@ class SeatScene(MenuScene):
         return link.seat if link is not None and link.welcomed and link.role == "player" else None
 
     def _saved(self) -> tuple[int, str] | None:
-        return self.app.shared.get(TOKENS_KEY, {}).get((self.address, self.port))
+        return seat_keys.saved_seats(self.app).get((self.address, self.port))
 
     def dynasty_free(self, dynasty: str) -> bool:
         """Whether no other seated player has chosen this dynasty (ours stays ours)."""
@@ -327,12 +328,16 @@ class SeatScene(MenuScene):
             return
         if link.state == "refused":
             self.message = link.reason
+            if link.token is not None and not link.welcomed:
+                # The host no longer knows the seat we kept (another game there now, or the seat reopened).
+                seat_keys.forget(self.app, self.address, self.port)
             self.player = None
-        elif link.state == "lobby" and link.seat is not None:
-            self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
+        elif link.state == "lobby" and link.seat is not None and link.token is not None:
+            seat_keys.remember(self.app, self.address, self.port, link.seat, link.token)
             self.message = t("lan.seat.you_sit", n=link.seat + 1)
         elif link.state == "playing":
-            self.app.shared.setdefault(TOKENS_KEY, {})[(self.address, self.port)] = (link.seat, link.token)
+            if link.seat is not None and link.token is not None:
+                seat_keys.remember(self.app, self.address, self.port, link.seat, link.token)
             self._hand_over(link)
         elif link.gone:
             self.message = link.reason
