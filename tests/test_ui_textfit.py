@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from hypothesis import given  # noqa: E402
+from hypothesis import assume, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.ui.kit import textfit  # noqa: E402
@@ -134,3 +134,28 @@ def test_fit_never_cuts_a_word_while_a_smaller_size_keeps_it_whole():
 def test_fit_cuts_a_word_by_characters_only_at_the_minimum_size():
     f = fit("Nebuchadnezzar defends", 40, (60, 400), sized, lambda s: s, min_size=20)
     assert f.size == 20 and "".join(f.lines).replace(" ", "") == "Nebuchadnezzardefends"
+
+
+def test_a_chinese_paragraph_never_ends_on_one_character_alone():
+    # Ten characters a line: greedy wrapping leaves 「了。」 alone on the third line; the second lends it one.
+    text = "已經不能復原了：吉爾伽美什已經回應了。"
+    greedy = ["已經不能復原了：吉", "爾伽美什已經回應", "了。"]
+    assert [line for line in greedy if mono(line) > 180] == []
+    lines = wrap(text, 180, mono)
+    assert "".join(lines) == text and len(lines) == 3
+    assert lines[-1] == "應了。" and all(mono(line) <= 180 for line in lines)
+    # A kept name is one piece: it is lent whole or not at all.
+    kept = wrap(text, 180, mono, keep=("吉爾伽美什",))
+    assert "".join(kept) == text and all("吉爾伽美什" in line or "吉" not in line for line in kept)
+    assert len(kept[-1].rstrip("。")) > 1
+
+
+@given(st.text(alphabet="的了是我你他。，「」比分 3", min_size=1, max_size=60), st.integers(60, 400))
+def test_lending_to_the_last_line_keeps_every_rule(text: str, width: int):
+    assume(all(mono(piece.rstrip()) <= width for piece in units(text)))  # nothing cut by characters
+    lines = wrap(text, width, mono)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(mono(line) <= width for line in lines)
+    # Breaks fall where they may: never before closing punctuation, never after opening punctuation.
+    assert all(not line or line[0] not in CLOSING for line in lines[1:])
+    assert all(not line or line[-1] not in OPENING for line in lines[:-1])

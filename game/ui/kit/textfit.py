@@ -104,20 +104,40 @@ def _may_break(before: str, ch: str) -> bool:
 
 def wrap(text: str, width: int, measure: Callable[[str], int], keep: Sequence[str] = ()) -> list[str]:
     """Greedy wrap into lines no wider than width (a piece wider than a whole line is cut by characters);
-    no break inside one of `keep` unless it alone is wider than a line."""
+    no break inside one of `keep` unless it alone is wider than a line. A Chinese paragraph never ends on a
+    line holding a single character and its punctuation (「了。」 alone): the previous line lends it a piece."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        pieces: list[list[str]] = [[]]   # the paragraph's lines, as the pieces on each
+        cut = False
         for piece in units(paragraph, keep):
-            if line and measure((line + piece).rstrip()) > width:
-                lines.append(line.rstrip())
-                line = ""
-            line += piece
+            if pieces[-1] and measure("".join(pieces[-1] + [piece]).rstrip()) > width:
+                pieces.append([])
+            pieces[-1].append(piece)
+            line = "".join(pieces[-1])
             if measure(line.rstrip()) > width:  # one piece alone is too wide: cut it by characters
-                head, line = _cut(line, width, measure)
-                lines.extend(head)
-        lines.append(line.rstrip())
+                head, rest = _cut(line, width, measure)
+                pieces[-1:] = [[h] for h in head] + [[rest]]
+                cut = True
+        if not cut:
+            _lend_to_last(pieces, width, measure)
+        lines.extend("".join(p).rstrip() for p in pieces)
     return lines
+
+
+def _lend_to_last(pieces: list[list[str]], width: int, measure: Callable[[str], int]) -> None:
+    """Move the previous line's last piece down to a last line that is one wide character (and its closing
+    punctuation) alone, when it fits there and leaves the previous line two pieces or more."""
+    if len(pieces) < 2 or len(pieces[-2]) < 3:
+        return
+    last = "".join(pieces[-1]).strip()
+    letters = [ch for ch in last if ch not in CLOSING]
+    if len(letters) != 1 or not is_wide(letters[0]):
+        return
+    moved = pieces[-2][-1]
+    if measure((moved + "".join(pieces[-1])).rstrip()) <= width:
+        pieces[-2].pop()
+        pieces[-1].insert(0, moved)
 
 
 def _cut(text: str, width: int, measure: Callable[[str], int]) -> tuple[list[str], str]:
