@@ -23,7 +23,7 @@ from game.rules import apply, legal_actions
 from game.rules.boards import bit, dilate, flood, neighbours, square, squares_of
 from game.rules.engine import apply_in_place
 from game.rules.placement import catastrophe_targets, turn_targets
-from game.rules.state import BLUE, COLORS, GREEN, RED, State, connected, kingdoms
+from game.rules.state import BLACK, BLUE, COLORS, GREEN, RED, State, connected, kingdoms
 
 from .conflict import quick_support, quick_war
 from .evaluate import FULL_SIGHT, Weights, evaluate
@@ -90,6 +90,27 @@ class Outlook:
             return 2.3 if owners.get(color) == self.me else 2.0
         return 0.2 if seat is None else -0.5
 
+    def tile_priors(self, colors: list[int], sq: int) -> list[float]:
+        """Return tile_prior(c, sq) for each of colors, finding what the square touches once."""
+        b = 1 << sq
+        if not b & self.halo_any:
+            return [0.3 if b & self.touching_anything else -1.0] * len(colors)
+        touched = self._around(sq)[1]
+        if len(touched) == 2:
+            a, c = (self.owner[i] for i in touched)
+            return [1.5 if set(a) & set(c) else 0.5] * len(colors)
+        owners = self.owner[touched[0]]
+        king = owners.get(3)
+        out = []
+        for color in colors:
+            led = owners.get(color)
+            seat = king if led is None else led
+            if seat == self.me:
+                out.append(2.3 if led == self.me else 2.0)
+            else:
+                out.append(0.2 if seat is None else -0.5)
+        return out
+
     def leader_prior(self, color: int, sq: int) -> float:
         """Return how promising a leader of color on sq looks, before placing it."""
         temples, touched, region = self._around(sq)
@@ -103,6 +124,24 @@ class Outlook:
                 value += treasure
         value += 0.15 * min((region & self.s.tiles[color]).bit_count(), 8)
         return value
+
+    def leader_priors(self, colors: list[int], sq: int) -> list[float]:
+        """Return leader_prior(c, sq) for each of colors, finding what the square touches once."""
+        temples, touched, region = self._around(sq)
+        tiles = self.s.tiles
+        out = []
+        for color in colors:
+            value = 0.3 * temples
+            for i in touched:
+                kingdom_tiles, revolt, treasure = self._kingdom_terms(i, color)
+                value += kingdom_tiles
+                if revolt:
+                    value += 1.0
+                if treasure is not None:
+                    value += treasure
+            value += 0.15 * min((region & tiles[color]).bit_count(), 8)
+            out.append(value)
+        return out
 
     def _kingdom_terms(self, i: int, color: int) -> tuple[float, bool, float | None]:
         """Return what kingdom i adds to a leader of color beside it: its tiles of that colour, whether a
@@ -297,20 +336,21 @@ def _best_by_kind(s: State, board: Outlook, limits: Limits, catastrophe: Callabl
     hand = s.hands[seat]
     near = board.touching_anything
     tiles: list[tuple[float, int, int]] = []
-    for c in range(4):
-        if hand[c]:
-            for sq in squares_of((river if c == BLUE else land) & near):
-                prior = board.tile_prior(c, sq)
-                if prior > -1.0:
-                    tiles.append((prior, c, sq))
+    by_terrain = (([c for c in (RED, GREEN, BLACK) if hand[c]], land), ([BLUE] if hand[BLUE] else [], river))
+    for colors, open_squares in by_terrain:
+        if colors:
+            for sq in squares_of(open_squares & near):
+                tiles.extend((prior, c, sq) for c, prior in zip(colors, board.tile_priors(colors, sq), strict=True)
+                             if prior > -1.0)
     out.extend(_kept(tiles, limits.tiles, PLACE_TILE))
     placed: list[tuple[float, int, int]] = []
     moved: list[tuple[float, int, int]] = []
-    targets = squares_of(place)
+    supply = [c for c in range(4) if (seat, c) not in leaders]
+    if supply:
+        for sq in squares_of(place):
+            placed.extend((prior, c, sq) for c, prior in zip(supply, board.leader_priors(supply, sq), strict=True))
     for c in range(4):
-        if (seat, c) not in leaders:
-            placed.extend((board.leader_prior(c, sq), c, sq) for sq in targets)
-        else:
+        if (seat, c) in leaders:
             moved.extend((board.leader_prior(c, sq) - 0.3, c, sq) for sq in squares_of(moves[c]))
     out.extend(_kept(placed, limits.leaders, PLACE_LEADER))
     out.extend(_kept(moved, limits.moves, MOVE_LEADER))
