@@ -75,6 +75,7 @@ class NetLink:
         self.silence_limit, self.connect_timeout = silence_limit, connect_timeout
         self.state = "connecting"
         self.reason = ""
+        self.refusal: str | None = None  # the catalogue key of a refusal for good (what the host said no to)
         self.lobby: dict[str, Any] | None = None
         # The last update as one value (its view id, views and legal actions), replaced in one assignment:
         # another thread reads all of one update or all of the next, never a mix.
@@ -341,6 +342,8 @@ class NetLink:
             if message.get("retry") is True and (self.welcomed or self.token is not None):
                 self.reason = shown(message)  # for now only: the seat is still ours; try again after a pause
             else:
+                said = message.get("message")
+                self.refusal = said.get("key") if isinstance(said, dict) else None
                 self._finish("refused", shown(message))
         elif kind == "host_closing":
             self._finish("closed", shown(message))
@@ -368,10 +371,18 @@ class NetLink:
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.role = message["role"]
         if self.role == "player":
-            self.seat, self.token = message["seat"], message["token"]
+            with self._lock:  # read together by seat_key() on the screen's thread
+                self.seat, self.token = message["seat"], message["token"]
         # Last: a screen that sees us welcomed (local_seats, on another thread) finds the seat given.
         self.welcomed = True
         self._on_lobby(message["lobby"])
+
+    def seat_key(self) -> tuple[int, str] | None:
+        """Return (seat, token) once the host has seated this player: what takes the seat back after a restart."""
+        with self._lock:
+            if self.role == "player" and self.welcomed and self.seat is not None and self.token is not None:
+                return self.seat, self.token
+        return None
 
     def _on_lobby(self, message: dict[str, Any]) -> None:
         self.lobby = message

@@ -452,3 +452,62 @@ def test_a_new_name_for_the_table_reaches_the_players_already_there_at_once() ->
         app.close()
         guest.close()
         host.stop()
+
+
+def test_the_host_screen_gives_its_extra_seats_names_no_lan_player_holds_in_any_form() -> None:
+    """A LAN player called "gilgamesh" (small letters): the host's extra local seat steps past Gilgamesh, as
+    the core compares names, instead of being refused that name again and again."""
+    from game.i18n import t
+
+    app = make_app()
+    scene = lan.HostScene(app, local_config())
+    app.push(scene)
+    host = scene.host
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        scene.players.step(-1)
+        offered = t("lan.names").split("|")
+        guest.hello(offered[1].lower(), seat=1)
+
+        def seated() -> bool:
+            scene.snapshot()
+            return bool(scene.seats[1]["name"])
+
+        run_until(app, seated)
+        scene.plans[2].value = "local"
+        scene.set_plan(2, "local")
+        with host.lock:
+            slot = host.lobby.slots[2]
+            assert slot.plan == "local" and slot.name.casefold() != offered[1].casefold()
+        assert scene.plans[2].value == "local"
+    finally:
+        app.close()
+        guest.close()
+        host.stop()
+
+
+def test_a_name_a_lan_player_claimed_a_moment_ago_is_refused_on_the_host_screen_and_nothing_changes() -> None:
+    """The name field checks a copy of the seats; a LAN player who took the name in between is seen by the core:
+    the host is told in a dialog, the field goes back to the host's name, and the table keeps its name."""
+    from game.ui.kit.dialog import ConfirmDialog
+
+    app = make_app()
+    scene = lan.HostScene(app, local_config())
+    app.push(scene)
+    host = scene.host
+    guest = WireClient("127.0.0.1", host.port)
+    try:
+        before = scene.name.value
+        with host.lock:
+            table = host.lobby.host_name
+        guest.hello("Sargon", seat=1)   # after the screen's last copy of the seats
+        scene.set_name("SARGON")        # what the name field does once its own check said yes
+        assert isinstance(app.top, ConfirmDialog)
+        assert scene.name.value == before
+        with host.lock:
+            assert host.lobby.slots[0].name == before and host.lobby.host_name == table
+        assert app.settings.player_name != "SARGON"
+    finally:
+        app.close()
+        guest.close()
+        host.stop()

@@ -148,3 +148,90 @@ def test_odd_entries_are_left_out_and_the_rest_kept(data: Path) -> None:
     ]
     (data / FILE_NAME).write_text(json.dumps({"seats": [*odd, good]}), encoding="utf-8")
     assert seat_keys.load() == {("192.168.1.20", 47475): (2, "k" * 40)}
+
+
+def test_a_lobby_seat_is_not_kept_and_no_seat_is_offered_back_in_a_lobby(data: Path) -> None:
+    """A lobby frees a seat when its player goes, so a token from a lobby takes nothing back; and in a lobby
+    (a host restarted, Continue not pressed yet) the kept seat of the game before is not offered: pressing it
+    would sit down afresh and write the good token over."""
+    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
+                say=lambda line: None).start()
+    seat_keys.save({("127.0.0.1", host.port): (1, "the seat of the game before")})
+    app = make_app((1280, 720), Settings.load())
+    try:
+        seats = seat_scene(app, host.port)
+        run_until(app, lambda: seats.sit[0].enabled and seats.sit[0].visible)
+        app.run_frames(3)
+        assert not seats.rejoin.visible
+        click_button(app, "sit0", frames=2)
+        run_until(app, lambda: seats.my_seat() == 0)
+        app.run_frames(3)
+        assert seat_keys.load() == {("127.0.0.1", host.port): (1, "the seat of the game before")}
+    finally:
+        app.close()
+        host.stop()
+
+
+class RefusedLink:
+    """A player's link the host refused for good, as the seat screen reads it."""
+
+    def __init__(self, refusal: str) -> None:
+        self.state, self.refusal, self.reason = "refused", refusal, "refused"
+        self.token, self.welcomed, self.seat, self.gone = "kept", False, None, True
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("refusal", "kept"), [
+    ("lan.refused.seat_not_yours", False),   # the game there does not know the seat: stop offering it
+    ("lan.refused.not_reopened", True),      # the host has yet to reopen it: the token is what takes it then
+    ("lan.refused.stalled", True),           # the hello was cut halfway (a poor link): try again later
+    ("lan.refused.other_game_version", True),
+])
+def test_only_a_seat_the_host_does_not_know_is_forgotten(data: Path, refusal: str, kept: bool) -> None:
+    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
+                say=lambda line: None).start()
+    seat_keys.save({("127.0.0.1", host.port): (1, "kept")})
+    app = make_app((1280, 720), Settings.load())
+    try:
+        seats = seat_scene(app, host.port)
+        seats.player = RefusedLink(refusal)  # type: ignore[assignment]
+        app.run_frames(2)
+        assert seats.player is None and seats.message == "refused"
+        assert (seat_keys.load() != {}) is kept
+    finally:
+        app.close()
+        host.stop()
+
+
+def test_the_table_keeps_the_token_the_host_last_gave(data: Path) -> None:
+    """A seat reopened and taken again mid-game comes with a new token: the table writes it down, so the file
+    never holds a dead one (read under the link's lock, NetLink.seat_key)."""
+    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
+                say=lambda line: None).start()
+    other = WireClient("127.0.0.1", host.port)
+    app = make_app((1280, 720), Settings.load())
+    try:
+        seats = seat_scene(app, host.port)
+        run_until(app, lambda: seats.sit[1].enabled and seats.sit[1].visible)
+        click_button(app, "sit1", frames=2)
+        run_until(app, lambda: seats.my_seat() == 1)
+        other.hello("Gilgamesh", seat=0)
+        host.start_game()
+        run_until(app, lambda: type(app.top).__name__ == "LanTableScene")
+        link = app.top.link
+        with link._lock:     # as a reconnect into a reopened seat would: the host gives a new token
+            link.token = "a new token from the host"
+        app.run_frames(2)
+        assert seat_keys.load() == {("127.0.0.1", host.port): (1, "a new token from the host")}
+    finally:
+        app.close()
+        other.close()
+        host.stop()
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, json.dumps({"seats": []}) + " " * (70 * 1024)])
+def test_a_hostile_file_is_no_seat_and_no_error(data: Path, text: str) -> None:
+    (data / FILE_NAME).write_text(text, encoding="utf-8")
+    assert seat_keys.load() == {}

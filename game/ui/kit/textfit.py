@@ -104,8 +104,9 @@ def _may_break(before: str, ch: str) -> bool:
 
 def wrap(text: str, width: int, measure: Callable[[str], int], keep: Sequence[str] = ()) -> list[str]:
     """Greedy wrap into lines no wider than width (a piece wider than a whole line is cut by characters);
-    no break inside one of `keep` unless it alone is wider than a line. A Chinese paragraph never ends on a
-    line holding a single character and its punctuation (「了。」 alone): the previous line lends it a piece."""
+    no break inside one of `keep` unless it alone is wider than a line. A paragraph never ends on a line
+    holding a single wide (Chinese) character and its punctuation (「了。」 alone): the previous line lends it
+    a piece."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         pieces: list[list[str]] = [[]]   # the paragraph's lines, as the pieces on each
@@ -128,8 +129,8 @@ def wrap(text: str, width: int, measure: Callable[[str], int], keep: Sequence[st
 def _lend_to_last(pieces: list[list[str]], width: int, measure: Callable[[str], int]) -> None:
     """Move the previous line's last piece down to a last line that is one wide character (and its closing
     punctuation) alone, when it fits there and leaves the previous line two pieces or more."""
-    if len(pieces) < 2 or len(pieces[-2]) < 3:
-        return
+    if len(pieces) < 2 or len(pieces[-2]) < 3 or not "".join(pieces[-2][:-1]).strip():
+        return   # a line of spaces only would be left behind
     last = "".join(pieces[-1]).strip()
     letters = [ch for ch in last if ch not in CLOSING]
     if len(letters) != 1 or not is_wide(letters[0]):

@@ -163,6 +163,17 @@ class HostScene(MenuScene):
 
     def set_name(self, name: str) -> None:
         """Take name for this screen's seats, and call the table after it."""
+        first = next((seat for seat, plan in enumerate(self.plans[: len(self.seats)]) if plan.value == "local"), None)
+        if self.host is not None and first is not None:
+            before = self.seats[first]["name"]
+            try:
+                self.host.set_plan(first, "local", "normal", name)
+            except Refusal as err:
+                # A LAN player took the name a moment ago: the field's own check read an older copy of the seats.
+                self.snapshot()
+                self.name.value = before
+                refuse_in_dialog(self.app)(wire.shown(err.message, str(err)))
+                return
         self.app.shared[NAME_KEY] = name
         remember_name(self.app, name)
         if self.host is None:
@@ -178,7 +189,9 @@ class HostScene(MenuScene):
         if not local or seat == local[0]:
             return self.name.value
         used = {s["name"] for i, s in enumerate(self.seats) if i != seat} | {self.name.value}
-        return next((n for n in player_names() if n not in used), t("lan.host.player_n", n=seat + 1))
+        # Alike as the core compares names (case, width, the same ruler in the other language), or it refuses.
+        return next((n for n in player_names() if not any(same_offered_name(n, u) for u in used if u)),
+                    t("lan.host.player_n", n=seat + 1))
 
     def set_plan(self, seat: int, value: str) -> None:
         if self.host is None:
@@ -189,6 +202,10 @@ class HostScene(MenuScene):
             self.host.set_plan(seat, plan, level, name)
         except Refusal as err:
             self.news.append(wire.shown(err.message, str(err)))
+            self.snapshot()
+            if seat < len(self.seats):
+                self.plans[seat].value = self.seats[seat]["plan"]  # the seat stays as the host has it
+            return
         self.snapshot()
 
     def set_variant(self, key: str, on: bool) -> None:

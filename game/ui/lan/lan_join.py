@@ -297,7 +297,8 @@ class SeatScene(MenuScene):
             button.visible = i < len(seats) and not self.watch_only
             free = i < len(seats) and not seats[i].get("taken")
             button.enabled = free and not playing and self.player is None
-        self.rejoin.visible = self._saved() is not None and self.player is None
+        # Only a game under way keeps seats for players who are away: a lobby frees a seat when its player goes.
+        self.rejoin.visible = self._saved() is not None and self.player is None and playing
         self._follow_seat(seats)
         self._follow_player()
         if self.watching and self.spectator.state == "playing":
@@ -328,16 +329,18 @@ class SeatScene(MenuScene):
             return
         if link.state == "refused":
             self.message = link.reason
-            if link.token is not None and not link.welcomed:
-                # The host no longer knows the seat we kept (another game there now, or the seat reopened).
+            if link.refusal == "lan.refused.seat_not_yours":
+                # The game under way there does not know the seat we kept (another game, or the seat went to
+                # someone else): stop offering it. Other refusals (a hello cut halfway, a seat not reopened
+                # yet) leave it kept: it may still take the seat back.
                 seat_keys.forget(self.app, self.address, self.port)
             self.player = None
-        elif link.state == "lobby" and link.seat is not None and link.token is not None:
-            seat_keys.remember(self.app, self.address, self.port, link.seat, link.token)
+        elif link.state == "lobby" and link.seat is not None:
             self.message = t("lan.seat.you_sit", n=link.seat + 1)
         elif link.state == "playing":
-            if link.seat is not None and link.token is not None:
-                seat_keys.remember(self.app, self.address, self.port, link.seat, link.token)
+            key = link.seat_key()
+            if key is not None:
+                seat_keys.remember(self.app, self.address, self.port, *key)
             self._hand_over(link)
         elif link.gone:
             self.message = link.reason

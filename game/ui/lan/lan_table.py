@@ -30,9 +30,11 @@ from game.ui.kit import theme as th
 from game.ui.kit.dialog import ConfirmDialog, alert, confirm
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button
+from game.ui.lan import seat_keys
 from game.ui.table.table_scene import TableScene
 from game.ui.table.table_side import ButtonSpec, SideSpec
 from game.ui.table.table_story import Story
+from net.client import NetLink
 from net.lanlink import LanLink, SeatStatus
 
 if TYPE_CHECKING:
@@ -107,6 +109,15 @@ class LanTableScene(TableScene):
             alert(self.app, t("lan.table.news"), notice)
         self.seats_now = self.lan.seat_status()
         self._place_reopen_buttons()
+        self._keep_seat_key()
+
+    def _keep_seat_key(self) -> None:
+        """Keep this player's seat token on disk as the host last gave it (a reconnect into a reopened seat
+        brings a new one), so that a new run can take the seat back (game.ui.lan.seat_keys)."""
+        if isinstance(self.lan, NetLink) and self.lan.role == "player":
+            key = self.lan.seat_key()
+            if key is not None:
+                seat_keys.remember(self.app, self.lan.address, self.lan.port, *key)
 
     def _place_reopen_buttons(self) -> None:
         """Show "Reopen seat" for each seat the link may reopen, stacked at the bottom of the log column."""

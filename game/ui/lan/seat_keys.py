@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ui.menus.settings import data_dir
-from net.protocol import MAX_TOKEN
+from net.protocol import MAX_SEATS, MAX_TOKEN
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +23,7 @@ FILE_NAME = "lan_seats.json"
 TOKENS_KEY = "lan_tokens"   # app.shared: (address, port) -> (seat, token)
 MOST = 16                   # tables remembered; an old party's seats make way for new ones
 MAX_ADDRESS = 255
+MAX_BYTES = 64 * 1024       # MOST seats take a few kilobytes: a longer file is not ours
 
 Key = tuple[str, int]
 Seats = dict[Key, tuple[int, str]]
@@ -30,13 +31,17 @@ Seats = dict[Key, tuple[int, str]]
 
 def load(path: Path | None = None) -> Seats:
     """Return the seats kept in the file, oldest first."""
-    path = path or data_dir() / FILE_NAME
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        path = path or data_dir() / FILE_NAME
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ValueError(f"longer than {MAX_BYTES} bytes")
+        data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError) as err:
-        log.warning("LAN seats file %s not readable (%s); no seat to take back", path, err)
+    except (OSError, ValueError, RecursionError) as err:  # RecursionError: brackets nested past any measure
+        log.warning("LAN seats file not readable (%s); no seat to take back", err)
         return {}
     entries = data.get("seats") if isinstance(data, dict) else None
     if not isinstance(entries, list):
@@ -60,7 +65,7 @@ def _entry(entry: Any) -> tuple[Key, tuple[int, str]] | None:
     address, port, seat, token = (entry.get(k) for k in ("address", "port", "seat", "token"))
     if not isinstance(address, str) or not 0 < len(address) <= MAX_ADDRESS:
         return None
-    if type(port) is not int or not 0 < port < 65536 or type(seat) is not int or not 0 <= seat < 4:
+    if type(port) is not int or not 0 < port < 65536 or type(seat) is not int or not 0 <= seat < MAX_SEATS:
         return None
     if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
         return None
@@ -71,11 +76,10 @@ def save(seats: Seats, path: Path | None = None) -> bool:
     """Write the seats (the newest MOST); return False (and warn) when the file cannot be written."""
     from game.journal import write_atomically  # its temporary file is the owner's alone, and so is the result
 
-    path = path or data_dir() / FILE_NAME
     kept = list(seats.items())[-MOST:]
     text = json.dumps({"seats": [{"address": a, "port": p, "seat": s, "token": t} for (a, p), (s, t) in kept]})
     try:
-        write_atomically(path, text)
+        write_atomically(path or data_dir() / FILE_NAME, text)
     except OSError as err:
         log.warning("LAN seats not saved (%s)", err)
         return False
@@ -96,6 +100,7 @@ def remember(app: Any, address: str, port: int, seat: int, token: str) -> None:
     key = (address, port)
     if seats.get(key) == (seat, token) and list(seats)[-1] == key:
         return
+    seats = _fresh(app)   # another window of the game may have kept a seat since we read the file
     seats.pop(key, None)
     seats[key] = (seat, token)
     while len(seats) > MOST:
@@ -105,6 +110,14 @@ def remember(app: Any, address: str, port: int, seat: int, token: str) -> None:
 
 def forget(app: Any, address: str, port: int) -> None:
     """Drop the seat kept for this host: it refused its token (a new game there, or the seat reopened)."""
-    seats = saved_seats(app)
+    if (address, port) not in saved_seats(app):
+        return
+    seats = _fresh(app)
     if seats.pop((address, port), None) is not None:
         save(seats)
+
+
+def _fresh(app: Any) -> Seats:
+    """Read the file again into the app's copy before changing it, and return that copy."""
+    seats = app.shared[TOKENS_KEY] = load()
+    return seats
