@@ -377,11 +377,12 @@ class NetLink:
         self.welcomed = True
         self._on_lobby(message["lobby"])
 
-    def seat_key(self) -> tuple[int, str] | None:
-        """Return (seat, token) once the host has seated this player: what takes the seat back after a restart."""
+    def seat_key(self) -> tuple[str, int, int, str] | None:
+        """Return (address, port, seat, token) once the host has seated this player: what takes the seat back
+        after a restart (LanLink)."""
         with self._lock:
             if self.role == "player" and self.welcomed and self.seat is not None and self.token is not None:
-                return self.seat, self.token
+                return self.address, self.port, self.seat, self.token
         return None
 
     def _on_lobby(self, message: dict[str, Any]) -> None:

@@ -421,6 +421,10 @@ class HostLink(LocalLink):
         with self.host.lock:
             self.host.core.set_confirm(self.local_seats, on)
 
+    def seat_key(self) -> tuple[str, int, int, str] | None:
+        """None: the host's own screen takes its seats back by continuing the saved game, with no token."""
+        return None
+
     def _refusal(self, reason: str) -> Update:
         return Update(self.table.view_id, {}, {}, error=reason)
 

@@ -56,3 +56,7 @@ class LanLink(Link, Protocol):
 
     def set_confirm_turn(self, on: bool) -> None:
         """Hold this screen's player's turns after their last action until they end them (or no longer)."""
+
+    def seat_key(self) -> tuple[str, int, int, str] | None:
+        """Return (host address, port, seat, token) once the host seated this screen's player: what takes the
+        seat back after a restart. None for the host's own screen and for a watcher."""

@@ -63,7 +63,8 @@ def units(text: str, keep: Sequence[str] = ()) -> list[str]:
     pieces: list[str] = []
     piece = ""
     for i, ch in enumerate(text):
-        if piece and i not in held and _may_break(piece[-1], ch):
+        # The last character that shows decides as well: 「 then a space must not end a line either.
+        if piece and i not in held and _may_break(piece[-1], ch) and piece.rstrip()[-1:] not in OPENING:
             pieces.append(piece)
             piece = ""
         piece += ch

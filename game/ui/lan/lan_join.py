@@ -340,7 +340,7 @@ class SeatScene(MenuScene):
         elif link.state == "playing":
             key = link.seat_key()
             if key is not None:
-                seat_keys.remember(self.app, self.address, self.port, *key)
+                seat_keys.remember(self.app, *key)
             self._hand_over(link)
         elif link.gone:
             self.message = link.reason

@@ -34,7 +34,6 @@ from game.ui.lan import seat_keys
 from game.ui.table.table_scene import TableScene
 from game.ui.table.table_side import ButtonSpec, SideSpec
 from game.ui.table.table_story import Story
-from net.client import NetLink
 from net.lanlink import LanLink, SeatStatus
 
 if TYPE_CHECKING:
@@ -114,10 +113,9 @@ class LanTableScene(TableScene):
     def _keep_seat_key(self) -> None:
         """Keep this player's seat token on disk as the host last gave it (a reconnect into a reopened seat
         brings a new one), so that a new run can take the seat back (game.ui.lan.seat_keys)."""
-        if isinstance(self.lan, NetLink) and self.lan.role == "player":
-            key = self.lan.seat_key()
-            if key is not None:
-                seat_keys.remember(self.app, self.lan.address, self.lan.port, *key)
+        key = self.lan.seat_key()
+        if key is not None:
+            seat_keys.remember(self.app, *key)
 
     def _place_reopen_buttons(self) -> None:
         """Show "Reopen seat" for each seat the link may reopen, stacked at the bottom of the log column."""
