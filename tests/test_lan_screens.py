@@ -454,16 +454,21 @@ def test_a_new_name_for_the_table_reaches_the_players_already_there_at_once() ->
         host.stop()
 
 
+def host_screen_and_a_guest():  # type: ignore[no-untyped-def]
+    """Return (app, the host screen on top, its host, a LAN client connected to it, not seated yet)."""
+    app = make_app()
+    scene = lan.HostScene(app, local_config())
+    app.push(scene)
+    assert scene.host is not None
+    return app, scene, scene.host, WireClient("127.0.0.1", scene.host.port)
+
+
 def test_the_host_screen_gives_its_extra_seats_names_no_lan_player_holds_in_any_form() -> None:
     """A LAN player called "gilgamesh" (small letters): the host's extra local seat steps past Gilgamesh, as
     the core compares names, instead of being refused that name again and again."""
     from game.i18n import t
 
-    app = make_app()
-    scene = lan.HostScene(app, local_config())
-    app.push(scene)
-    host = scene.host
-    guest = WireClient("127.0.0.1", host.port)
+    app, scene, host, guest = host_screen_and_a_guest()
     try:
         scene.players.step(-1)
         offered = t("lan.names").split("|")
@@ -491,11 +496,7 @@ def test_a_name_a_lan_player_claimed_a_moment_ago_is_refused_on_the_host_screen_
     the host is told in a dialog, the field goes back to the host's name, and the table keeps its name."""
     from game.ui.kit.dialog import ConfirmDialog
 
-    app = make_app()
-    scene = lan.HostScene(app, local_config())
-    app.push(scene)
-    host = scene.host
-    guest = WireClient("127.0.0.1", host.port)
+    app, scene, host, guest = host_screen_and_a_guest()
     try:
         before = scene.name.value
         with host.lock:

@@ -17,12 +17,12 @@ import pytest
 
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.headless import click_button, run_until
-from game.ui.lan import lan_screens as lan
 from game.ui.lan import seat_keys
 from game.ui.lan.seat_keys import FILE_NAME, MOST
 from game.ui.menus.settings import Settings
 from net.client import WireClient
 from net.host import Host, HostConfig
+from tests.test_lan_screens import seat_scene
 from tests.wiring import make_app
 
 
@@ -32,29 +32,28 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def seat_scene(app, port: int) -> lan.SeatScene:  # type: ignore[no-untyped-def]
-    join = lan.JoinScene(app)
-    app.push(join)
-    join.open_seats("127.0.0.1", port)
-    seats = app.top
-    assert isinstance(seats, lan.SeatScene)
-    run_until(app, lambda: bool(seats.seats()))
-    return seats
+def two_seat_host() -> Host:
+    return Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
+                say=lambda line: None).start()
+
+
+def sit_at_seat_2_and_play(app, host: Host, other: WireClient) -> None:  # type: ignore[no-untyped-def]
+    """Take seat 2 from the join screen, seat `other` at seat 1, start the game and wait for the table."""
+    seats = seat_scene(app, host.port)
+    run_until(app, lambda: seats.sit[1].enabled and seats.sit[1].visible)
+    click_button(app, "sit1", frames=2)
+    run_until(app, lambda: seats.my_seat() == 1)
+    other.hello("Gilgamesh", seat=0)
+    host.start_game()
+    run_until(app, lambda: type(app.top).__name__ == "LanTableScene")
 
 
 def test_a_new_window_takes_back_the_seat_the_closed_one_sat_at(data: Path) -> None:
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
-                say=lambda line: None).start()
+    host = two_seat_host()
     other = WireClient("127.0.0.1", host.port)
     first = make_app((1280, 720), Settings.load())
     try:
-        seats = seat_scene(first, host.port)
-        run_until(first, lambda: seats.sit[1].enabled and seats.sit[1].visible)
-        click_button(first, "sit1", frames=2)
-        run_until(first, lambda: seats.my_seat() == 1)
-        other.hello("Gilgamesh", seat=0)
-        host.start_game()
-        run_until(first, lambda: type(first.top).__name__ == "LanTableScene")
+        sit_at_seat_2_and_play(first, host, other)
         kept = json.loads((data / FILE_NAME).read_text(encoding="utf-8"))["seats"]
         assert [(e["address"], e["port"], e["seat"]) for e in kept] == [("127.0.0.1", host.port, 1)]
         assert stat.S_IMODE(os.stat(data / FILE_NAME).st_mode) == 0o600   # the token is the seat's secret
@@ -76,8 +75,7 @@ def test_a_new_window_takes_back_the_seat_the_closed_one_sat_at(data: Path) -> N
 def test_a_seat_the_host_refuses_is_forgotten(data: Path) -> None:
     """A game under way at the same address and port, where the kept token is not one of its seats' (another
     game, or the seat reopened for someone else): the host refuses it, and the window stops offering it."""
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
-                say=lambda line: None).start()
+    host = two_seat_host()
     players = [WireClient("127.0.0.1", host.port) for _ in range(2)]
     for i, client in enumerate(players):
         client.hello(f"Player {i + 1}", seat=i)
@@ -154,8 +152,7 @@ def test_a_lobby_seat_is_not_kept_and_no_seat_is_offered_back_in_a_lobby(data: P
     """A lobby frees a seat when its player goes, so a token from a lobby takes nothing back; and in a lobby
     (a host restarted, Continue not pressed yet) the kept seat of the game before is not offered: pressing it
     would sit down afresh and write the good token over."""
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
-                say=lambda line: None).start()
+    host = two_seat_host()
     seat_keys.save({("127.0.0.1", host.port): (1, "the seat of the game before")})
     app = make_app((1280, 720), Settings.load())
     try:
@@ -190,8 +187,7 @@ class RefusedLink:
     ("lan.refused.other_game_version", True),
 ])
 def test_only_a_seat_the_host_does_not_know_is_forgotten(data: Path, refusal: str, kept: bool) -> None:
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
-                say=lambda line: None).start()
+    host = two_seat_host()
     seat_keys.save({("127.0.0.1", host.port): (1, "kept")})
     app = make_app((1280, 720), Settings.load())
     try:
@@ -208,18 +204,11 @@ def test_only_a_seat_the_host_does_not_know_is_forgotten(data: Path, refusal: st
 def test_the_table_keeps_the_token_the_host_last_gave(data: Path) -> None:
     """A seat reopened and taken again mid-game comes with a new token: the table writes it down, so the file
     never holds a dead one (read under the link's lock, NetLink.seat_key)."""
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, computer_delay=0.0, players=2),
-                say=lambda line: None).start()
+    host = two_seat_host()
     other = WireClient("127.0.0.1", host.port)
     app = make_app((1280, 720), Settings.load())
     try:
-        seats = seat_scene(app, host.port)
-        run_until(app, lambda: seats.sit[1].enabled and seats.sit[1].visible)
-        click_button(app, "sit1", frames=2)
-        run_until(app, lambda: seats.my_seat() == 1)
-        other.hello("Gilgamesh", seat=0)
-        host.start_game()
-        run_until(app, lambda: type(app.top).__name__ == "LanTableScene")
+        sit_at_seat_2_and_play(app, host, other)
         link = app.top.link
         with link._lock:     # as a reconnect into a reopened seat would: the host gives a new token
             link.token = "a new token from the host"
