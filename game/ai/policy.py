@@ -74,29 +74,15 @@ class Outlook:
         self._targets: tuple[int, dict[int, int], int, int] | None = None
         self._regions: list[int] | None = None
 
-    def tile_prior(self, color: int, sq: int) -> float:
-        """Return how promising a tile of color on sq looks, before playing it."""
-        b = bit(sq)
-        if not b & self.halo_any:
-            return 0.3 if b & self.touching_anything else -1.0
-        touched = self._around(sq)[1]
-        if len(touched) == 2:
-            # Joining two kingdoms starts wars when both have a leader of one colour.
-            a, c = (self.owner[i] for i in touched)
-            return 1.5 if set(a) & set(c) else 0.5
-        owners = self.owner[touched[0]]
-        seat = owners.get(color, owners.get(3))
-        if seat == self.me:
-            return 2.3 if owners.get(color) == self.me else 2.0
-        return 0.2 if seat is None else -0.5
-
     def tile_priors(self, colors: list[int], sq: int) -> list[float]:
-        """Return tile_prior(c, sq) for each of colors, finding what the square touches once."""
+        """Return how promising a tile of each of colors on sq looks, before playing it (what the square
+        touches is found once for them all)."""
         b = 1 << sq
         if not b & self.halo_any:
             return [0.3 if b & self.touching_anything else -1.0] * len(colors)
         touched = self._around(sq)[1]
         if len(touched) == 2:
+            # Joining two kingdoms starts wars when both have a leader of one colour.
             a, c = (self.owner[i] for i in touched)
             return [1.5 if set(a) & set(c) else 0.5] * len(colors)
         owners = self.owner[touched[0]]
@@ -113,17 +99,7 @@ class Outlook:
 
     def leader_prior(self, color: int, sq: int) -> float:
         """Return how promising a leader of color on sq looks, before placing it."""
-        temples, touched, region = self._around(sq)
-        value = 0.3 * temples
-        for i in touched:
-            tiles, revolt, treasure = self._kingdom_terms(i, color)
-            value += tiles
-            if revolt:
-                value += 1.0     # a revolt: worth a look
-            if treasure is not None:
-                value += treasure
-        value += 0.15 * min((region & self.s.tiles[color]).bit_count(), 8)
-        return value
+        return self.leader_priors([color], sq)[0]
 
     def leader_priors(self, colors: list[int], sq: int) -> list[float]:
         """Return leader_prior(c, sq) for each of colors, finding what the square touches once."""
@@ -136,7 +112,7 @@ class Outlook:
                 kingdom_tiles, revolt, treasure = self._kingdom_terms(i, color)
                 value += kingdom_tiles
                 if revolt:
-                    value += 1.0
+                    value += 1.0     # a revolt: worth a look
                 if treasure is not None:
                     value += treasure
             value += 0.15 * min((region & tiles[color]).bit_count(), 8)
@@ -413,7 +389,7 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
                 continue
             joins = halos[i] & halos[j]
             # One square of each terrain first: they take tiles of different colours.
-            firsts = [q for q in (_lowest(joins & land), _lowest(joins & river)) if q is not None]
+            firsts = squares_of(joins & land)[:1] + squares_of(joins & river)[:1]
             rest = [q for q in squares_of(joins & (land | river)) if q not in firsts]
             tried = 0
             for sq in firsts + rest:
@@ -447,10 +423,6 @@ def attacks(s: State, board: Outlook | None = None, most: int = 4) -> list[Actio
     # Wars first, but never all of the room: a revolt the list cut would go unseen.
     room = max(most - len(kept), most - 1)
     return (wars[:room] + kept)[:most]
-
-
-def _lowest(mask: int) -> int | None:
-    return (mask & -mask).bit_length() - 1 if mask else None
 
 
 def _best(scored: list[tuple[float, Action]], n: int) -> list[tuple[float, Action]]:

@@ -111,15 +111,17 @@ def wrap(text: str, width: int, measure: Callable[[str], int], keep: Sequence[st
     lines: list[str] = []
     for paragraph in text.split("\n"):
         pieces: list[list[str]] = [[]]   # the paragraph's lines, as the pieces on each
+        line = ""                        # the last of them, joined
         cut = False
         for piece in units(paragraph, keep):
-            if pieces[-1] and measure("".join(pieces[-1] + [piece]).rstrip()) > width:
+            if line and measure((line + piece).rstrip()) > width:
                 pieces.append([])
+                line = ""
             pieces[-1].append(piece)
-            line = "".join(pieces[-1])
+            line += piece
             if measure(line.rstrip()) > width:  # one piece alone is too wide: cut it by characters
-                head, rest = _cut(line, width, measure)
-                pieces[-1:] = [[h] for h in head] + [[rest]]
+                head, line = _cut(line, width, measure)
+                pieces[-1:] = [[h] for h in head] + [[line]]
                 cut = True
         if not cut:
             _lend_to_last(pieces, width, measure)

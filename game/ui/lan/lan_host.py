@@ -163,7 +163,7 @@ class HostScene(MenuScene):
 
     def set_name(self, name: str) -> None:
         """Take name for this screen's seats, and call the table after it."""
-        first = next((seat for seat, plan in enumerate(self.plans[: len(self.seats)]) if plan.value == "local"), None)
+        first = self._first_local()
         if self.host is not None and first is not None:
             before = self.seats[first]["name"]
             try:
@@ -179,14 +179,18 @@ class HostScene(MenuScene):
         if self.host is None:
             return
         self.host.set_host_name(table_name(name), name)  # the clients and the announcement hear it at once
-        for seat, plan in enumerate(self.plans):
-            if seat < len(self.seats) and plan.value == "local":
+        for seat, plan in enumerate(self.plans[: len(self.seats)]):
+            if plan.value == "local" and seat != first:  # the first has the name already
                 self.set_plan(seat, "local")
+
+    def _first_local(self) -> int | None:
+        """Return the first seat played on this screen (it goes by the host's name), if any."""
+        return next((seat for seat, plan in enumerate(self.plans[: len(self.seats)]) if plan.value == "local"), None)
 
     def local_name(self, seat: int) -> str:
         """Return the name of a seat played on this screen: the host's for the first, free names after."""
-        local = [i for i, plan in enumerate(self.plans[: len(self.seats)]) if plan.value == "local"]
-        if not local or seat == local[0]:
+        first = self._first_local()
+        if first is None or seat == first:
             return self.name.value
         used = {s["name"] for i, s in enumerate(self.seats) if i != seat} | {self.name.value}
         # Alike as the core compares names (case, width, the same ruler in the other language), or it refuses.
