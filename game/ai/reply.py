@@ -56,6 +56,8 @@ ATTACK_WIDTH = 3        # further first actions that start a war or a revolt
 SECOND_WIDTH = 3        # second actions kept after each of them
 PLAN_WIDTH = 20         # plans weighed in all (the rest never reach the search)
 FIRST_GUESSES = 3       # guesses each plan is played on in the first round of halving
+REPLY_FIRST = WIDE      # the candidates of the next seat's first reply action
+REPLY_SECOND = TINY     # and of its second
 
 Plan = tuple[Action, ...]
 # A plan's second action after a swap: decided on each guess one ply ahead (normal's short list and
@@ -142,7 +144,10 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         if s.decision["kind"] != "action":
             s = settle(s)
             continue
-        apply_in_place(s, best_of(s, reply_candidates(s, TINY)))
+        # The reply's first action is where a rival's turn is made (its best scoring tile, its revolt):
+        # a short list missed the move a real player picks there more often than not.
+        limits = REPLY_FIRST if s.actions_left >= 2 else REPLY_SECOND
+        apply_in_place(s, best_of(s, reply_candidates(s, limits)))
     return s
 
 

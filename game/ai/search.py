@@ -32,7 +32,7 @@ DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
 # Calibrated on the project's 2-core build machine (2026-12-02, two games at once, one a core): 180
 # simulations (the default budget's) took 0.96 s median per hard decision in 20 games against normal.
-SIMULATIONS_PER_SECOND = 120
+SIMULATIONS_PER_SECOND = 85
 SEAT_SHARE = {2: 1.0, 3: 0.9, 4: 0.85}
 # Finding the plans judges a few hundred positions one ply ahead; this many of them cost about
 # as much as one simulation (our turn and the reply, the reply's every option judged).
