@@ -12,9 +12,10 @@ import pytest
 
 from game.ai import reply
 from game.ai.determinize import knowledge
-from game.ai.policy import WAR_SQUARES, attacks
+from game.ai.policy import PASS, TINY, WAR_SQUARES, WIDE, attacks, best_of, reply_candidates, settle
 from game.ai.reply import AFTER_SWAP, TurnSearch, plans, play_turns
 from game.rules import legal_actions, load_scenario, view_for
+from game.rules.engine import apply_in_place
 
 from .test_ai_games import STANDSTILL
 
@@ -138,3 +139,46 @@ def test_the_last_round_gives_the_runner_up_as_many_guesses(monkeypatch: pytest.
     first, second = sorted(played.values(), reverse=True)[:2]
     assert first == second
     assert budget - 1 <= search.simulations <= budget
+
+
+# The middle of a game (normal against normal), seat 1 to act. If it passes, seat 0's best first action by the
+# evaluation is a black tile at (0, 15), beside its king: a square the short candidate list never holds.
+MIDGAME = {
+    "players": 2,
+    "board": ["....~b~~~.r.~kg.", ".r..~kk..g..~k.r", "...~br......~~..", "~~~~.........~~~", ".............r~~",
+              "..............~.", "~~~~....r...~~~.", ".r.~~~~.....~...", "......~~~~~~~.r.", ".....r..........",
+              "..........r....."],
+    "treasures": [[0, 10], [1, 1], [1, 15], [2, 5], [4, 13], [6, 8], [7, 1], [8, 14], [9, 5], [10, 10]],
+    "leaders": [{"seat": 0, "color": "red", "at": [0, 9]}, {"seat": 0, "color": "blue", "at": [3, 5]},
+                {"seat": 0, "color": "green", "at": [1, 2]}, {"seat": 0, "color": "black", "at": [1, 14]},
+                {"seat": 1, "color": "red", "at": [0, 1]}, {"seat": 1, "color": "blue", "at": [1, 0]},
+                {"seat": 1, "color": "green", "at": [1, 10]}, {"seat": 1, "color": "black", "at": [2, 6]}],
+    "hands": [["red", "green", "green", "black", "black", "black"], ["red", "red", "blue", "blue", "black", "black"]],
+    "catastrophes": [2, 2],
+    "scores": [{"red": 1, "blue": 1, "green": 2, "black": 1}, {"red": 3, "blue": 1, "green": 0, "black": 3}],
+    "active": 1, "actions_left": 2, "turn": 13, "seed": 9100,
+}
+
+
+def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reply's first action is chosen among the wide candidate list: a rival's turn is mostly made by it,
+    and the short list missed the action normal would play there more often than not."""
+    s = load_scenario(MIDGAME)
+    after_pass = settle(s.copy())
+    apply_in_place(after_pass, PASS)
+    settle(after_pass)
+    best = best_of(after_pass, reply_candidates(after_pass, WIDE))
+    assert best == tile("black", 0, 15)
+    assert best not in reply_candidates(after_pass, TINY), "the short list would never have seen it"
+    played: list[tuple[int, Any]] = []
+    real = reply.apply_in_place
+
+    def record(state: Any, action: Any) -> Any:
+        played.append((state.active, action))
+        return real(state, action)
+
+    monkeypatch.setattr(reply, "apply_in_place", record)
+    after = play_turns(s.copy(), (PASS,), 1)
+    rival = [a for seat, a in played if seat == 0]
+    assert rival[0] == best
+    assert after.turn == s.turn + 2 or after.game_over
