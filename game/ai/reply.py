@@ -9,9 +9,11 @@ leaves. Hard does three things more:
   that follows it. After a swap the second action is left to each guess (`AFTER_SWAP`): the tiles
   a swap draws are the guess's own.
 - **The reply**: after our turn, the next seat plays its own turn, each action chosen greedily
-  by the evaluation from its side among a few candidates (the best-looking tiles and leaders, and
-  every war or revolt it could start: `policy.reply_candidates`), so a plan that hands a rival a
-  winning revolt, a war or a treasure is seen to cost what it costs.
+  by the evaluation from its side (`policy.reply_candidates`: the best-looking tiles, leaders and
+  leader moves, and every war or revolt it could start), so a plan that hands a rival a winning
+  revolt, a war or a treasure is seen to cost what it costs. Its first action is chosen among the
+  whole candidate list, its second among a short one: the first is where a turn is made, and the
+  short list missed the action a normal player picks there more often than not.
 - **Many guesses, shared**: every plan is played on the same guesses of the hidden tiles (the
   rival's hand, the draws, the support it can commit), so plans are compared on equal terms and
   the luck of one guess cancels out (common random numbers). Plans are narrowed by sequential
