@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.boards import bit, dilate, flood
+from game.rules.boards import dilate, flood
 from game.rules.state import BLACK, GREEN, RED, State, connected
 
 # Weights of the sorted colours, lowest first: the lowest colour is the score.
@@ -72,9 +72,9 @@ def _final(s: State, seat: int) -> float:
     return 10.0 * (keys[seat] - best_other) + (50.0 if keys[seat] > best_other else 0.0)
 
 
-def _balanced(points: list[float], treasures: float) -> float:
+def _balanced(pts: list[float], treasures: float) -> float:
+    """Return the weighted sorted colours of pts once the treasures are given out (pts is changed)."""
     # Section 15: treasures go to the lowest colour, one at a time.
-    pts = list(points)
     left = treasures
     while left > 0:
         low = min(range(4), key=pts.__getitem__)
@@ -82,34 +82,49 @@ def _balanced(points: list[float], treasures: float) -> float:
         pts[low] += step
         left -= step
     pts.sort()
-    return sum(wt * v for wt, v in zip(SORTED_WEIGHTS, pts, strict=True))
-
-
-def _group(conn: int, sq: int, groups: dict[int, int]) -> int:
-    """Return the group holding sq, remembering groups already found (they share squares)."""
-    for k in groups.values():
-        if (k >> sq) & 1:
-            return k
-    g = flood(bit(sq), conn)
-    groups[sq] = g
-    return g
+    a, b, c, d = pts
+    w0, w1, w2, w3 = SORTED_WEIGHTS
+    return w0 * a + w1 * b + w2 * c + w3 * d
 
 
 def _worth(s: State, p: int, conn: int, groups: dict[int, int], w: Weights) -> float:
+    """Return seat p's balanced points with what the board promises it.
+
+    Written out in one loop: hard's look-ahead judges every action of a rival's turn with it, so it runs
+    tens of thousands of times a decision. `groups` remembers the groups found (keyed by a square in them).
+    """
     pts = [float(v) for v in s.scores[p]]
     treasures = float(s.treasures_taken[p])
     if not w.potential:
         return _balanced(pts, treasures)
+    leaders, tiles = s.leaders, s.tiles
     extra = 0.0
+    led = 0     # tiles in hand of colours p leads
+    hand = s.hands[p]
     for color in range(4):
-        sq = s.leaders.get((p, color))
+        sq = leaders.get((p, color))
         if sq is None:
             continue
-        k = _group(conn, sq, groups)
-        pts[color] += _leader_promise(s, color, sq, k, w)
+        led += hand[color]
+        for k in groups.values():
+            if (k >> sq) & 1:
+                break
+        else:
+            k = groups[sq] = flood(1 << sq, conn)
+        # A leader in play scores its colour; its kingdom's tiles of that colour are war strength and
+        # future points; a priest's temples beside it are revolt strength.
+        value = w.leader_on_board
+        value += w.tiles_in_kingdom * min((k & tiles[color]).bit_count(), 10)
+        if color == RED:
+            value += w.temple_guard * min((dilate(1 << sq) & tiles[RED]).bit_count(), 4)
+        pts[color] += value
         if color == BLACK:
-            _king_collects(s, k, pts, w)
-        if color == GREEN:
+            # Section 7: a tile scores for the king when its colour has no leader in the kingdom.
+            present = {c for (_, c), q in leaders.items() if (k >> q) & 1}
+            for other in range(3):
+                if other not in present and k & tiles[other]:
+                    pts[other] += w.king_collects
+        elif color == GREEN:
             held = (k & s.treasure).bit_count()
             if held >= 2:
                 treasures += w.treasure_pending * (held - 1)
@@ -117,22 +132,5 @@ def _worth(s: State, p: int, conn: int, groups: dict[int, int], w: Weights) -> f
             if color in colors and (k >> at) & 1:
                 pts[color] += w.monument
     extra += w.catastrophe * s.catastrophes[p]
-    hand = s.hands[p]
-    extra += w.hand_tile * sum(hand[c] for c in range(4) if (p, c) in s.leaders)
+    extra += w.hand_tile * led
     return _balanced(pts, treasures) + extra
-
-
-def _leader_promise(s: State, color: int, sq: int, kingdom: int, w: Weights) -> float:
-    value = w.leader_on_board
-    value += w.tiles_in_kingdom * min((kingdom & s.tiles[color]).bit_count(), 10)
-    if color == RED:
-        value += w.temple_guard * min((dilate(bit(sq)) & s.tiles[RED]).bit_count(), 4)
-    return value
-
-
-def _king_collects(s: State, kingdom: int, pts: list[float], w: Weights) -> None:
-    # Section 7: a tile scores for the king when its colour has no leader in the kingdom.
-    present = {c for (_, c), q in s.leaders.items() if (kingdom >> q) & 1}
-    for other in range(3):
-        if other not in present and kingdom & s.tiles[other]:
-            pts[other] += w.king_collects

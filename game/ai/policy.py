@@ -14,6 +14,7 @@ Imports game.rules only; never game.ui, net or pygame.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -491,11 +492,27 @@ def value_after(s: State, action: Action, seat: int, w: Weights = FULL_SIGHT) ->
     """
     after, _ = apply(s, action)
     after = settle(after)
-    d = after.decision
-    if d is not None and d["kind"] == "action" and d["seat"] == seat and after.active == seat:
+    if _our_action(after, seat):
         ended = settle(apply(after, PASS)[0])
         return evaluate(ended, seat, w), after
     return evaluate(after, seat, w), after
+
+
+def _our_action(s: State, seat: int) -> bool:
+    d = s.decision
+    return d is not None and d["kind"] == "action" and d["seat"] == seat and s.active == seat
+
+
+def value_of(s: State, action: Action, seat: int, w: Weights = FULL_SIGHT) -> float:
+    """Return value_after's value alone: on one copy, played in place (the caller keeps no position)."""
+    after = s.copy()
+    # apply_in_place checks the action as apply does; an illegal one raises before the copy is used.
+    apply_in_place(after, action)
+    settle(after)
+    if _our_action(after, seat):
+        apply_in_place(after, PASS)
+        settle(after)
+    return evaluate(after, seat, w)
 
 
 def ranked(s: State, actions: list[Action], w: Weights = FULL_SIGHT) -> list[tuple[float, int, State]]:
@@ -510,8 +527,18 @@ def ranked(s: State, actions: list[Action], w: Weights = FULL_SIGHT) -> list[tup
 
 
 def best_of(s: State, acts: list[Action], w: Weights = FULL_SIGHT) -> Action:
-    """Return the action among acts with the best value one ply ahead."""
-    return acts[0] if len(acts) == 1 else acts[ranked(s, acts, w)[0][1]]
+    """Return the action among acts with the best value one ply ahead (the first of equals, as ranked orders
+    them), valued without keeping the positions: a rival's reply in hard's look-ahead asks this for every
+    action of its turn."""
+    if len(acts) == 1:
+        return acts[0]
+    seat = s.decision["seat"] if s.decision else s.active
+    best, best_value = 0, -math.inf
+    for i, a in enumerate(acts):
+        v = value_of(s, a, seat, w)
+        if v > best_value:
+            best, best_value = i, v
+    return acts[best]
 
 
 def greedy(s: State, limits: Limits = WIDE, w: Weights = FULL_SIGHT, allow_pass: bool = True) -> Action:
