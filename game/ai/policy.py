@@ -353,9 +353,10 @@ def _kept(rated: list[tuple[float, int, int]], n: int, kind: tuple[str, str]) ->
 
 
 def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
-    """Return the few turn actions a rival's quick reply weighs, cheaply: the best-looking tiles,
-    leaders and leader moves, a catastrophe only where it cuts a leader's single temple, every war or
-    revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
+    """Return the turn actions a rival's quick reply weighs, cheaply: the best-looking tiles, leaders
+    and leader moves (at most `limits` of each: hard's reply weighs the wide list for its first action,
+    the tiny one for its second), a catastrophe only where it cuts a leader's single temple, every war
+    or revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
     Hard's look-ahead asks this hundreds of times a decision."""
     board = Outlook(s)
     cut = board._cut_masks()[1] if s.catastrophes[s.active] else 0
@@ -506,7 +507,8 @@ def _our_action(s: State, seat: int) -> bool:
 def value_of(s: State, action: Action, seat: int, w: Weights = FULL_SIGHT) -> float:
     """Return value_after's value alone: on one copy, played in place (the caller keeps no position)."""
     after = s.copy()
-    # apply_in_place checks the action as apply does; an illegal one raises before the copy is used.
+    # apply_in_place checks the action as apply does; an illegal one raises (leaving only this copy,
+    # which nobody sees, half changed).
     apply_in_place(after, action)
     settle(after)
     if _our_action(after, seat):
