@@ -30,12 +30,16 @@ from .reply import TurnSearch
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
-# Calibrated on the project's 2-core build machine (2026-12-02, two games at once, one a core): 180
-# simulations (the default budget's) took 0.96 s median per hard decision in 20 games against normal.
+# Calibrated on the project's 2-core build machine (2026-12-03, two games at once, one a core), with the
+# reply's first action judged on the whole candidate list: 128 simulations (the default budget's) took
+# 0.62-0.71 s median per hard decision in 20-game runs against normal (0.79-0.85 s before best_of
+# stopped keeping positions), so the default leaves room on a slower machine.
 SIMULATIONS_PER_SECOND = 85
 SEAT_SHARE = {2: 1.0, 3: 0.9, 4: 0.85}
 # Finding the plans judges a few hundred positions one ply ahead; this many of them cost about
-# as much as one simulation (our turn and the reply, the reply's every option judged).
+# as much as one simulation (our turn and the reply, the reply's every option judged). Set when the
+# reply weighed the short list only: a simulation now costs about 40 positions, but changing it would
+# change hard's choices from those measured (README).
 PLAN_POSITIONS_PER_SIMULATION = 30
 SAFETY_FACTOR = 3.0     # the clock stops a search only at this many times the budget
 SAFETY_FLOOR = 1.0      # seconds: tiny budgets get this much slack before the clock steps in
