@@ -32,8 +32,8 @@ DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
 # Calibrated on the project's 2-core build machine (2026-12-03, two games at once, one a core), with the
 # reply's first action judged on the whole candidate list: 128 simulations (the default budget's) took
-# 0.62-0.71 s median per hard decision in 20-game runs against normal (0.79-0.85 s before best_of
-# stopped keeping positions), so the default leaves room on a slower machine.
+# 0.62-0.71 s median per hard decision in 20-game runs against normal (0.79-0.85 s, with other work
+# beside them, before best_of stopped keeping positions), so the default leaves room on a slower machine.
 SIMULATIONS_PER_SECOND = 85
 SEAT_SHARE = {2: 1.0, 3: 0.9, 4: 0.85}
 # Finding the plans judges a few hundred positions one ply ahead; this many of them cost about
