@@ -162,8 +162,8 @@ MIDGAME = {
 
 
 def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reply's first action is chosen among the wide candidate list: a rival's turn is mostly made by it,
-    and the short list missed the action normal would play there more often than not."""
+    """The reply's first action is chosen among the wide candidate list: the short list missed the action
+    normal would play there more often than not."""
     s = load_scenario(MIDGAME)
     after_pass = settle(s.copy())
     apply_in_place(after_pass, PASS)
@@ -190,6 +190,36 @@ def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monk
     after = play_turns(s.copy(), (PASS,), 1)
     rival = [a for seat, a in played if seat == 0]
     assert rival[0] == best
-    # The first action from the wide list, the second from the short one.
-    assert lists == [(2, WIDE), (1, TINY)]
+    # Both actions from the wide list.
+    assert lists == [(2, WIDE), (1, WIDE)]
+    assert after.turn == s.turn + 2 or after.game_over
+
+
+def test_the_next_seat_replies_with_its_best_second_action_of_the_whole_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reply's second action is chosen among the wide list too: with two blue, two red and two black tiles,
+    the rival's best second action is the black tile by its king at (0, 15), which the short list never holds
+    (it would play a red tile at (1, 8))."""
+    scenario = dict(MIDGAME, hands=[["red", "red", "blue", "blue", "black", "black"], MIDGAME["hands"][1]])
+    s = load_scenario(scenario)
+    first = settle(s.copy())
+    apply_in_place(first, PASS)
+    settle(first)
+    assert best_of(first, reply_candidates(first, WIDE)) == tile("blue", 0, 12)
+    second = first.copy()
+    apply_in_place(second, tile("blue", 0, 12))
+    settle(second)
+    assert (second.active, second.actions_left) == (0, 1)
+    best = best_of(second, reply_candidates(second, WIDE))
+    assert best == tile("black", 0, 15)
+    assert best not in reply_candidates(second, TINY), "the short list would never have seen it"
+    played: list[tuple[int, Any]] = []
+    real = reply.apply_in_place
+
+    def record(state: Any, action: Any) -> Any:
+        played.append((state.active, action))
+        return real(state, action)
+
+    monkeypatch.setattr(reply, "apply_in_place", record)
+    after = play_turns(s.copy(), (PASS,), 1)
+    assert [a for seat, a in played if seat == 0][:2] == [tile("blue", 0, 12), tile("black", 0, 15)]
     assert after.turn == s.turn + 2 or after.game_over

@@ -354,8 +354,8 @@ def _kept(rated: list[tuple[float, int, int]], n: int, kind: tuple[str, str]) ->
 
 def reply_candidates(s: State, limits: Limits = TINY) -> list[Action]:
     """Return the turn actions a rival's quick reply weighs, cheaply: the best-looking tiles, leaders
-    and leader moves (at most `limits` of each: hard's reply weighs the wide list for its first action,
-    the tiny one for its second), a catastrophe only where it cuts a leader's single temple, every war
+    and leader moves (at most `limits` of each: hard's reply weighs the wide list for both its
+    actions), a catastrophe only where it cuts a leader's single temple, every war
     or revolt it could start (`attacks`), and pass (no swaps: a swap changes nothing on the board).
     Hard's look-ahead asks this hundreds of times a decision."""
     board = Outlook(s)

@@ -11,9 +11,10 @@ leaves. Hard does three things more:
 - **The reply**: after our turn, the next seat plays its own turn, each action chosen greedily
   by the evaluation from its side (`policy.reply_candidates`: the best-looking tiles, leaders and
   leader moves, and every war or revolt it could start), so a plan that hands a rival a winning
-  revolt, a war or a treasure is seen to cost what it costs. Its first action is chosen among the
-  whole candidate list, its second among a short one: the first is where a turn is made, and the
-  short list missed the action a normal player picks there more often than not.
+  revolt, a war or a treasure is seen to cost what it costs. Both its actions are chosen among the
+  whole candidate list: a short list missed the action a normal player picks more often than not
+  (benchmarks/bench_reply.py), and the search is not short of simulations to pay for it
+  (benchmarks/bench_search.py: its choice no longer improves past the default budget's).
 - **Many guesses, shared**: every plan is played on the same guesses of the hidden tiles (the
   rival's hand, the draws, the support it can commit), so plans are compared on equal terms and
   the luck of one guess cancels out (common random numbers). Plans are narrowed by sequential
@@ -41,7 +42,6 @@ from .evaluate import evaluate
 from .policy import (
     NARROW,
     PASS,
-    TINY,
     WIDE,
     Action,
     attacks,
@@ -58,8 +58,7 @@ ATTACK_WIDTH = 3        # further first actions that start a war or a revolt
 SECOND_WIDTH = 3        # second actions kept after each of them
 PLAN_WIDTH = 20         # plans weighed in all (the rest never reach the search)
 FIRST_GUESSES = 3       # guesses each plan is played on in the first round of halving
-REPLY_FIRST = WIDE      # the candidates of the next seat's first reply action
-REPLY_SECOND = TINY     # and of its second
+REPLY = WIDE            # the candidates of each of the next seat's reply actions
 
 Plan = tuple[Action, ...]
 # A plan's second action after a swap: decided on each guess one ply ahead (normal's short list and
@@ -146,10 +145,8 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         if s.decision["kind"] != "action":
             s = settle(s)
             continue
-        # The reply's first action is where a rival's turn is made (its best scoring tile, its revolt):
-        # a short list missed the move a real player picks there more often than not.
-        limits = REPLY_FIRST if s.actions_left >= 2 else REPLY_SECOND
-        apply_in_place(s, best_of(s, reply_candidates(s, limits)))
+        # The whole list: a short one missed the move a real player picks more often than not.
+        apply_in_place(s, best_of(s, reply_candidates(s, REPLY)))
     return s
 
 
