@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai import choose  # noqa: E402
 from game.ai.determinize import knowledge  # noqa: E402
 from game.ai.evaluate import evaluate  # noqa: E402
-from game.ai.policy import TINY, WIDE, Action, best_of, reply_candidates, settle, two_actions  # noqa: E402
+from game.ai.policy import NARROW, TINY, WIDE, Action, best_of, reply_candidates, settle, two_actions  # noqa: E402
 from game.rules import apply, events_for, new_game, to_move, view_for  # noqa: E402
 from game.rules.engine import apply_in_place  # noqa: E402
 from game.rules.state import State  # noqa: E402
@@ -35,9 +35,11 @@ Pick = Callable[[State], Action]
 
 MODELS: dict[str, Pick] = {
     "short list, both actions": lambda s: best_of(s, reply_candidates(s, TINY)),
-    "whole list first, short second (hard's)": lambda s: best_of(
+    "whole list first, short second": lambda s: best_of(
         s, reply_candidates(s, WIDE if s.actions_left >= 2 else TINY)),
-    "whole list, both actions": lambda s: best_of(s, reply_candidates(s, WIDE)),
+    "whole list first, middle second": lambda s: best_of(
+        s, reply_candidates(s, WIDE if s.actions_left >= 2 else NARROW)),
+    "whole list, both actions (hard's)": lambda s: best_of(s, reply_candidates(s, WIDE)),
 }
 
 

@@ -9,7 +9,9 @@ one it chose, in the evaluation's units (a point of a player's lowest colour is 
 regret of the plan the one-ply judgement ranks first (what the search starts from).
 
 A regret that no longer falls as simulations grow says the search has found what its model (the
-plans, the reply, the evaluation) can tell it: more simulations would not make hard stronger.
+plans, the reply, the evaluation) can tell it, as far as the reference can tell: the reference is
+itself a mean of --guesses guesses, so once a search gives its finalists as many, the reference's own
+errors are what is left of the regret (its floor).
 
     python benchmarks/bench_search.py --games 3 --every 9 --seed 92000
 
@@ -19,6 +21,7 @@ Imports game only.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -88,16 +91,20 @@ def main(argv: list[str] | None = None) -> int:
         for n in budgets:
             for t in range(args.trials):
                 trial = search(know, i)
-                trial.rng = random.Random(7919 * t + n)   # guesses of its own, not the reference's
+                trial.rng = random.Random(f"{i}:{t}:{n}")   # guesses of its own, not the reference's
                 regrets[str(n)].append(best - value[_key(trial.run(n))])
         print(f"  decision {i}: {len(base.plans)} plans", file=sys.stderr, flush=True)
     n = len(regrets["one ply"])
+    if n < 2:
+        print("Too few decisions with two plans or more: ask for more games (--games) or more often (--every).")
+        return 1
     print(f"{n} decisions, reference {args.guesses} guesses a plan, {args.trials} searches a budget "
           f"[{time.perf_counter() - start:.0f}s]")
     for name, rs in regrets.items():
         label = name if name == "one ply" else f"{name} simulations"
-        print(f"{label:<16} mean regret {statistics.fmean(rs):.3f}, over 0.05 in {sum(r > 0.05 for r in rs)} "
-              f"of {len(rs)}")
+        se = statistics.stdev(rs) / math.sqrt(len(rs))
+        print(f"{label:<16} mean regret {statistics.fmean(rs):.3f} (standard error {se:.3f}), over 0.05 in "
+              f"{sum(r > 0.05 for r in rs)} of {len(rs)}")
     return 0
 
 
