@@ -30,15 +30,15 @@ from .reply import TurnSearch
 
 DEFAULT_BUDGET = 1.5
 MAX_BUDGET = 5.0
-# Calibrated on the project's 2-core build machine (2026-12-03, two games at once, one a core), with the
-# reply's first action judged on the whole candidate list: 128 simulations (the default budget's) took
-# 0.62-0.71 s median per hard decision in 20-game runs against normal (0.79-0.85 s, with other work
-# beside them, before best_of stopped keeping positions), so the default leaves room on a slower machine.
+# Measured on the project's 2-core build machine (2026-12-03, two games at once, one a core): with both
+# reply actions judged on the whole candidate list, 128 simulations (the default budget's) took 0.90 s
+# median per hard decision in a 20-game run against normal, 2.95 s at most (0.62-0.71 s median when only
+# the first reply action was). More simulations would buy little (README: bench_search.py).
 SIMULATIONS_PER_SECOND = 85
 SEAT_SHARE = {2: 1.0, 3: 0.9, 4: 0.85}
 # Finding the plans judges a few hundred positions one ply ahead; this many of them cost about
 # as much as one simulation (our turn and the reply, the reply's every option judged). Set when the
-# reply weighed the short list only: a simulation now costs about 40 positions, but changing it would
+# reply weighed the short list only: a simulation now judges about 85 positions, but changing it would
 # change hard's choices from those measured (README).
 PLAN_POSITIONS_PER_SIMULATION = 30
 SAFETY_FACTOR = 3.0     # the clock stops a search only at this many times the budget
