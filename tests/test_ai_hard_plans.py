@@ -161,25 +161,25 @@ MIDGAME = {
 }
 
 
-def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reply's first action is chosen among the wide candidate list: the short list missed the action
-    normal would play there more often than not."""
-    s = load_scenario(MIDGAME)
-    after_pass = settle(s.copy())
-    apply_in_place(after_pass, PASS)
-    settle(after_pass)
-    best = best_of(after_pass, reply_candidates(after_pass, WIDE))
-    assert best in (tile("black", 0, 15), tile("black", 2, 14), tile("black", 2, 15))
-    assert best not in reply_candidates(after_pass, TINY), "the short list would never have seen it"
+def played_out(s: Any, *actions: Any) -> Any:
+    """Return a copy of s with actions played, each followed by the quick answers of what it starts."""
+    s = settle(s.copy())
+    for a in actions:
+        apply_in_place(s, a)
+        settle(s)
+    return s
+
+
+def our_pass_and_the_reply(monkeypatch: pytest.MonkeyPatch, s: Any) -> tuple[list[Any], list[Any], Any]:
+    """Play seat 1 passing and seat 0's reply as hard's look-ahead plays it; return seat 0's actions, the
+    (actions left, candidate limits) of every reply action, and the position at the end."""
     played: list[tuple[int, Any]] = []
-    real = reply.apply_in_place
+    lists: list[tuple[int, Any]] = []
+    real, real_candidates = reply.apply_in_place, reply.reply_candidates
 
     def record(state: Any, action: Any) -> Any:
         played.append((state.active, action))
         return real(state, action)
-
-    lists: list[tuple[int, Any]] = []
-    real_candidates = reply.reply_candidates
 
     def candidates(state: Any, limits: Any) -> Any:
         lists.append((state.actions_left, limits))
@@ -188,7 +188,18 @@ def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monk
     monkeypatch.setattr(reply, "apply_in_place", record)
     monkeypatch.setattr(reply, "reply_candidates", candidates)
     after = play_turns(s.copy(), (PASS,), 1)
-    rival = [a for seat, a in played if seat == 0]
+    return [a for seat, a in played if seat == 0], lists, after
+
+
+def test_the_next_seat_replies_with_its_best_first_action_of_the_whole_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reply's first action is chosen among the wide candidate list: the short list missed the action
+    normal would play there more often than not."""
+    s = load_scenario(MIDGAME)
+    after_pass = played_out(s, PASS)
+    best = best_of(after_pass, reply_candidates(after_pass, WIDE))
+    assert best in (tile("black", 0, 15), tile("black", 2, 14), tile("black", 2, 15))
+    assert best not in reply_candidates(after_pass, TINY), "the short list would never have seen it"
+    rival, lists, after = our_pass_and_the_reply(monkeypatch, s)
     assert rival[0] == best
     # Both actions from the wide list.
     assert lists == [(2, WIDE), (1, WIDE)]
@@ -201,23 +212,10 @@ def test_the_next_seat_replies_with_its_best_second_action_of_the_whole_list(mon
     (2, 15) (worth the same), squares the short list never holds (it would play a red tile)."""
     scenario = dict(MIDGAME, hands=[["red", "red", "blue", "blue", "black", "black"], MIDGAME["hands"][1]])
     s = load_scenario(scenario)
-    played: list[tuple[int, Any]] = []
-    real = reply.apply_in_place
-
-    def record(state: Any, action: Any) -> Any:
-        played.append((state.active, action))
-        return real(state, action)
-
-    monkeypatch.setattr(reply, "apply_in_place", record)
-    after = play_turns(s.copy(), (PASS,), 1)
-    first, second = [a for seat, a in played if seat == 0][:2]
+    (first, second, *_), _, after = our_pass_and_the_reply(monkeypatch, s)
     assert first["kind"] == "place_tile" and first["color"] == "blue"
-    # The position the rival's second action was chosen in, played again.
-    before = settle(s.copy())
-    apply_in_place(before, PASS)
-    settle(before)
-    apply_in_place(before, first)
-    settle(before)
+    # The position the rival's second action was chosen in.
+    before = played_out(s, PASS, first)
     assert (before.active, before.actions_left) == (0, 1)
     assert second == best_of(before, reply_candidates(before, WIDE))
     assert second in (tile("black", 0, 15), tile("black", 2, 14), tile("black", 2, 15))
