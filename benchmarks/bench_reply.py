@@ -1,8 +1,9 @@
 """How well hard's model of a rival's reply foresees the turn a normal player really plays.
 
-Owns: replaying games between normal players and, at the start of each turn, playing that turn twice
-on the mover's own guess of the hidden tiles: once as normal plays it (game.ai.levels' two_actions),
-once as a reply model of hard's look-ahead plays it (greedy over policy.reply_candidates). It prints,
+Owns: at the start of each turn of games between normal players (benchmarks.normal_games),
+playing that turn twice on the mover's own guess of the hidden tiles: once as normal plays it
+(game.ai.levels' two_actions), once as a reply model of hard's look-ahead plays it (greedy over
+policy.reply_candidates). It prints,
 per model, how often the two turns end alike and how far apart they leave the other seat, in the
 evaluation's units (a point of a player's lowest colour is 1): the mean distance, and the mean signed
 difference (above 0: the model is kinder to the other seat than normal really is).
@@ -23,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
+from benchmarks.normal_games import decisions  # noqa: E402
 from game.ai.determinize import knowledge  # noqa: E402
 from game.ai.evaluate import evaluate  # noqa: E402
 from game.ai.policy import NARROW, TINY, WIDE, Action, best_of, reply_candidates, settle, two_actions  # noqa: E402
-from game.rules import apply, events_for, new_game, to_move, view_for  # noqa: E402
+from game.rules import view_for  # noqa: E402
 from game.rules.engine import apply_in_place  # noqa: E402
 from game.rules.state import State  # noqa: E402
 
@@ -67,25 +68,16 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     gaps: dict[str, list[float]] = {name: [] for name in MODELS}
     spent = dict.fromkeys(MODELS, 0.0)
-    for g in range(args.games):
-        s = new_game(2, args.seed + g)
-        seen: list[list[dict]] = [[], []]
-        step = 0
-        while to_move(s) is not None:
-            seat = to_move(s)
-            assert seat is not None
-            if s.decision is not None and s.decision["kind"] == "action" and s.actions_left == 2:
-                guess = knowledge(view_for(s, seat), seen[seat]).sample(random.Random(step * 7 + g))
-                other = 1 - seat
-                real = evaluate(play_turn(guess, normal_pick), other)
-                for name, pick in MODELS.items():
-                    start = time.perf_counter()
-                    gaps[name].append(evaluate(play_turn(guess, pick), other) - real)
-                    spent[name] += time.perf_counter() - start
-            s, events = apply(s, choose(view_for(s, seat), "normal", step + 1000 * g, None, seen[seat]))
-            for q in range(2):
-                seen[q].extend(events_for(events, q))
-            step += 1
+    for d in decisions(args.seed, args.games):
+        s = d.state
+        if s.decision is not None and s.decision["kind"] == "action" and s.actions_left == 2:
+            guess = knowledge(view_for(s, d.seat), d.history).sample(random.Random(d.step * 7 + d.game))
+            other = 1 - d.seat
+            real = evaluate(play_turn(guess, normal_pick), other)
+            for name, pick in MODELS.items():
+                start = time.perf_counter()
+                gaps[name].append(evaluate(play_turn(guess, pick), other) - real)
+                spent[name] += time.perf_counter() - start
     for name, gap in gaps.items():
         n = len(gap)
         far = sum(abs(x) > 1 for x in gap)

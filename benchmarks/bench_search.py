@@ -1,7 +1,7 @@
 """Whether hard's search would choose better with more simulations: its regret against a reference.
 
-Owns: collecting turn decisions from games between normal players and, at each, weighing hard's
-plans (game.ai.reply.TurnSearch) two ways. The reference plays every plan on the same many guesses
+Owns: picking turn decisions from games between normal players (benchmarks.normal_games) and, at
+each, weighing hard's plans (game.ai.reply.TurnSearch) two ways. The reference plays every plan on the same many guesses
 of the hidden tiles (--guesses, drawn apart from any search's) and values each first action by its
 best plan. Then hard's search runs at each budget of simulations (--sims), --trials times on guesses
 of its own, and its regret is the reference's best first action minus the reference's value of the
@@ -31,30 +31,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
+from benchmarks.normal_games import decisions  # noqa: E402
 from game.ai.determinize import Knowledge, knowledge  # noqa: E402
 from game.ai.policy import may_pass  # noqa: E402
 from game.ai.reply import TurnSearch, _key, play_out  # noqa: E402
-from game.rules import apply, events_for, new_game, to_move, view_for  # noqa: E402
+from game.rules import view_for  # noqa: E402
 
 
-def decisions(seed: int, games: int, every: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+def turn_decisions(seed: int, games: int, every: int) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     """Return (view, history) of every `every`-th decision of 2-player games between normal players
     that is a turn action."""
-    out = []
-    for g in range(games):
-        s = new_game(2, seed + g)
-        seen: list[list[dict[str, Any]]] = [[], []]
-        step = 0
-        while (seat := to_move(s)) is not None:
-            view = view_for(s, seat)
-            if s.decision is not None and s.decision["kind"] == "action" and step % every == 0:
-                out.append((view, list(seen[seat])))
-            s, events = apply(s, choose(view, "normal", step + 1000 * g, None, seen[seat]))
-            for q in range(2):
-                seen[q].extend(events_for(events, q))
-            step += 1
-    return out
+    return [(view_for(d.state, d.seat), d.history) for d in decisions(seed, games)
+            if d.state.decision is not None and d.state.decision["kind"] == "action" and d.step % every == 0]
 
 
 def search(know: Knowledge, plan_seed: int) -> TurnSearch:
@@ -75,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     budgets = [int(n) for n in args.sims.split(",")]
     regrets: dict[str, list[float]] = {"one ply": [], **{str(n): [] for n in budgets}}
     start = time.perf_counter()
-    for i, (view, history) in enumerate(decisions(args.seed, args.games, args.every)):
+    for i, (view, history) in enumerate(turn_decisions(args.seed, args.games, args.every)):
         know = knowledge(view, history)
         base = search(know, i)
         if len(base.plans) < 2:
