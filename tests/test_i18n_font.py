@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pygame.freetype
 import pytest
 
+from game import i18n
 from game.i18n import catalogue
 from game.ui import headless  # noqa: F401  (chooses the dummy SDL drivers before pygame starts)
 from game.ui.kit import theme as th
@@ -50,6 +52,64 @@ def test_chinese_text_is_drawn_in_the_cjk_face_and_english_in_the_default() -> N
     assert t.font(px, "Looking for games on the LAN…") is t.font(px)
     assert t.font(px, "連線") is not t.font(px)
     assert t.font(px, "座位 2 · Gilgamesh") is t.font(px, "連線")  # one face for a mixed line
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def ink(surface: pygame.Surface) -> int:
+    return pygame.mask.from_surface(surface).count()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_on_an_english_screen_a_chinese_name_leaves_the_english_words_of_its_sentence_in_the_default_face(
+        size: tuple[int, int], english: None) -> None:
+    # The log said "吉爾伽美什 scored 1 red point." in the CJK face, a size smaller than the English lines
+    # around it: one player's name shrank every word of the sentence.
+    t = th.Theme(size)
+    px = t.s(th.TEXT_BODY)
+    name, rest = "吉爾伽美什 ", "scored 1 red point."   # a space goes with the run before it
+    line = t.render(name + rest, th.TEXT_BODY, (0, 0, 0))
+    alone = t.render(rest, th.TEXT_BODY, (0, 0, 0))
+    name_width = t.font(px, name).size(name)[0]
+    assert line.get_width() == name_width + alone.get_width() == t.measure(name + rest, th.TEXT_BODY)
+    english_part = line.subsurface(pygame.Rect(name_width, 0, alone.get_width(), line.get_height()))
+    assert ink(english_part) == ink(alone)            # the same glyphs as an English line draws
+    assert abs(english_part.get_bounding_rect().height - alone.get_bounding_rect().height) <= 1
+    name_part = line.subsurface(pygame.Rect(0, 0, name_width, line.get_height()))
+    assert ink(name_part) > 0                          # and the name in the CJK face, not boxes
+    # One baseline: the English capitals and the ideographs stand on the same line.
+    base_of = line.subsurface(pygame.Rect(name_width, 0, alone.get_width(), line.get_height()))
+    assert abs(name_part.get_bounding_rect().bottom - base_of.get_bounding_rect().bottom) <= t.s(6)
+
+
+def test_on_a_chinese_screen_the_cjk_face_draws_the_whole_line() -> None:
+    t = th.Theme((1920, 1080))
+    px = t.s(th.TEXT_BODY)
+    line = "輪到 Enheduanna"
+    i18n.set_language("zh-TW")
+    try:
+        chinese = t.render(line, th.TEXT_BODY, (0, 0, 0)).get_width()
+        assert chinese == t.font(px, line).size(line)[0] == t.measure(line, th.TEXT_BODY)
+        cached = t.blit_text(pygame.Surface((800, 100)), line, th.TEXT_BODY, (0, 0, 0), topleft=(0, 0)).width
+    finally:
+        i18n.set_language("en")
+    # The same words on an English screen are drawn run by run, and no cache hands back the other one.
+    english = t.blit_text(pygame.Surface((800, 100)), line, th.TEXT_BODY, (0, 0, 0), topleft=(0, 0)).width
+    assert cached == chinese and english == t.measure(line, th.TEXT_BODY) != chinese
+
+
+@pytest.mark.parametrize("line", ["Enheduanna attacks, 吉爾伽美什 defends.", "王國", "Connect", "Gilgamesh · 獅子",
+                                  "Turn 1 • 吉爾伽美什's turn • 2 actions left"])
+def test_a_line_is_as_wide_as_it_is_measured_so_wrapping_and_fitting_hold(line: str, english: None) -> None:
+    t = th.Theme((1280, 720))
+    assert t.render(line, th.TEXT_SMALL, (0, 0, 0)).get_width() == t.measure(line, th.TEXT_SMALL)
+    for wrapped in t.wrap(line, th.TEXT_SMALL, t.measure(line, th.TEXT_SMALL) // 2):
+        assert t.measure(wrapped, th.TEXT_SMALL) <= t.measure(line, th.TEXT_SMALL) // 2 or " " not in wrapped
 
 
 def ink_height(surface: pygame.Surface) -> int:

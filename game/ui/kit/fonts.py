@@ -7,7 +7,9 @@ for a glyph the subset lacks (a player's name), else the subset anyway (a box fo
 the CJK size: a line of `px` pixels is drawn with an em of `CJK_EM * px`, which makes a Chinese
 character taller than an English capital at the same size (more height to read at 3 m), and its
 surface is trimmed to the line box (the face's own line is 1.45 em tall, mostly air) so that Chinese
-takes the same room as English in every layout.
+takes the same room as English in every layout. And the runs of a mixed line (`runs`): on an English screen
+a line that holds a Chinese name keeps its English words in the default face (Theme draws it run by run),
+so that one player's name does not shrink every word of the sentence around it.
 
 Imports pygame only. Nothing is loaded at import time.
 """
@@ -90,6 +92,18 @@ class ScriptFonts:
         bundled = str(CJK_FONT) if CJK_FONT.exists() else None
         return any(path is not None and self.covers(path, text) for path in (bundled, self.system_path()))
 
+    def runs(self, text: str) -> list[tuple[str, bool]]:
+        """Split a line into runs the default face draws (True) and runs it cannot (False), in order; a space
+        belongs to the run before it."""
+        out: list[tuple[str, bool]] = []
+        for c in text:
+            plain = c.isspace() or not c.isprintable() or self._covers_char(None, c)
+            if out and (out[-1][1] == plain or c.isspace()):
+                out[-1] = (out[-1][0] + c, out[-1][1])
+            else:
+                out.append((c, plain))
+        return out
+
     def covers(self, path: str | None, text: str) -> bool:
         """Whether the face at path (None: pygame's default) has a glyph for every character of text."""
         return all(self._covers_char(path, c) for c in set(text) if c.isprintable() and not c.isspace())
@@ -116,8 +130,13 @@ class ScriptFonts:
     # -- drawing ------------------------------------------------------------------------------------
     def render(self, font: pygame.font.Font, text: str, color: ColorLike) -> pygame.Surface:
         """Render a line in a CJK font, trimmed to its line box (see the module's docstring)."""
+        return self.render_on_baseline(font, text, color)[0]
+
+    def render_on_baseline(self, font: pygame.font.Font, text: str, color: ColorLike) -> tuple[pygame.Surface, int]:
+        """Render a line in a CJK font, trimmed to its line box; return it and its baseline's height in it."""
         img = font.render(text, True, color)
         em = font.point_size
         top = max(0, font.get_ascent() - round(LINE_TOP * em))
         height = min(img.get_height() - top, round(LINE_HEIGHT * em))
-        return img.subsurface(pygame.Rect(0, top, img.get_width(), max(1, height))).copy()
+        trimmed = img.subsurface(pygame.Rect(0, top, img.get_width(), max(1, height))).copy()
+        return trimmed, font.get_ascent() - top

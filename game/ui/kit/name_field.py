@@ -206,8 +206,8 @@ class NameField(Cycler):
         size = self.text_size
         while size > th.MIN_TEXT_1080 and theme.measure(shown, size) > box.width:
             size -= 2
-        font = theme.font(theme.s(size), shown)  # the face of the whole line: the caret sits where it draws
-        width = font.size(shown)[0] if shown else 0
+        px = theme.s(size)
+        width = theme.width(shown, px) if shown else 0  # measured as drawn: the caret sits where it draws
         left = box.centerx - width // 2
         ink = STYLES[self.middle.style][2]
         if self.fresh and shown:
@@ -216,11 +216,12 @@ class NameField(Cycler):
         if shown:
             theme.blit_text(surface, shown, size, ink, within=box, midleft=(left, box.centery))
         if self.composing:
-            start = left + font.size(self.draft[: self.caret])[0]
+            start = left + theme.width_within(shown, self.draft[: self.caret], px)
+            end = left + theme.width_within(shown, before, px)
             y = box.centery + theme.s(size) // 2
-            pygame.draw.line(surface, ink, (start, y), (left + font.size(before)[0], y), max(1, theme.s(3)))
+            pygame.draw.line(surface, ink, (start, y), (end, y), max(1, theme.s(3)))
         if int(self._age * 2) % 2 == 0 or self.full:  # the caret blinks; it stays lit while the name is full
-            x = left + (font.size(before)[0] if before else 0)
+            x = left + (theme.width_within(shown, before, px) if before else 0)
             color = th.TERRACOTTA if self.full else ink
             half = theme.s(size) // 2
             pygame.draw.line(surface, color, (x, box.centery - half), (x, box.centery + half), max(2, theme.s(4)))

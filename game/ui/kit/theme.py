@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import language
 from game.i18n.glossary import UNBROKEN
 from game.rules.vocabulary import DYNASTIES as DYNASTIES  # re-exported: the menus list them from here
 from game.rules.vocabulary import LEADER_WORDS, TILE_WORDS
@@ -153,13 +154,53 @@ class Theme:
         return self.s(size_at_1080)
 
     def render(self, text: str, size_at_1080: int, color: pygame.Color | tuple) -> pygame.Surface:
-        """Render one line at a size given at 1080p (Chinese in the CJK face, trimmed to the line box)."""
+        """Render one line at a size given at 1080p (Chinese in the CJK face, trimmed to the line box; on an
+        English screen only the Chinese runs of a line, its English words in the default face)."""
         text = textfit.drawable(text)
         px = self.s(size_at_1080)
+        if self._by_runs(text):
+            return self._render_runs(text, px, color)
         font = self.font(px, text)
         if font is self.font(px):
             return font.render(text, True, color)
         return self._scripts.render(font, text, color)
+
+    def _by_runs(self, text: str) -> bool:
+        """Whether a line is drawn run by run: a line of an English screen that the default face cannot draw
+        whole (a Chinese name in an English sentence). On a Chinese screen the CJK face draws the whole line."""
+        return not text.isascii() and language() == "en" and not self._scripts.covers(None, text)
+
+    def _render_runs(self, text: str, px: int, color: pygame.Color | tuple) -> pygame.Surface:
+        """Render a mixed line run by run, every run on one baseline."""
+        default = self.font(px)
+        parts: list[tuple[pygame.Surface, int]] = []
+        for run, plain in self._scripts.runs(text):
+            if plain:
+                parts.append((default.render(run, True, color), default.get_ascent()))
+            else:
+                parts.append(self._scripts.render_on_baseline(self.font(px, run), run, color))
+        above = max(base for _, base in parts)
+        below = max(img.get_height() - base for img, base in parts)
+        line = pygame.Surface((max(1, sum(img.get_width() for img, _ in parts)), max(1, above + below)),
+                              pygame.SRCALPHA)
+        line.fill((*pygame.Color(color)[:3], 0))  # the runs' soft edges then blend into their own colour
+        x = 0
+        for img, base in parts:
+            line.blit(img, (x, above - base))
+            x += img.get_width()
+        return line
+
+    def width(self, text: str, px: int) -> int:
+        """The width in pixels of one line at a line height of px, as render() draws it."""
+        if self._by_runs(text):
+            return sum(self.font(px, run).size(run)[0] for run, _ in self._scripts.runs(text))
+        return self.font(px, text).size(text)[0]
+
+    def width_within(self, line: str, part: str, px: int) -> int:
+        """The width of `part`, the start of `line`, as it is drawn within that line (a caret's place)."""
+        if self._by_runs(line):
+            return self.width(part, px)
+        return self.font(px, line).size(part)[0]
 
     def blit_text(
         self,
@@ -192,7 +233,7 @@ class Theme:
 
     def _line(self, text: str, size_at_1080: int, color: pygame.Color | tuple, shade: bool = False) -> pygame.Surface:
         """A rendered line from the cache (never handed out: callers of render() get their own)."""
-        key = (text, self.s(size_at_1080), tuple(color)[:3], shade)
+        key = (text, self.s(size_at_1080), tuple(color)[:3], shade, language())  # language: see _by_runs
         img = self._lines.get(key)
         if img is None:
             if len(self._lines) > 768:
@@ -207,13 +248,13 @@ class Theme:
         """Split text into lines that fit `width` pixels at this size (English by words, CJK by characters,
         never inside one of `keep`, the players' names, nor inside one of the glossary's words)."""
         keep = (*keep, *UNBROKEN) if not text.isascii() else keep
-        key = (text, self.s(size_at_1080), width, keep)
+        key = (text, self.s(size_at_1080), width, keep, language())
         lines = self._wraps.get(key)
         if lines is None:  # logs and panels wrap the same sentences every frame: wrap each once
             if len(self._wraps) > 1024:
                 self._wraps.clear()
             px = key[1]
-            lines = textfit.wrap(text, width, lambda line: self.font(px, line).size(line)[0], keep)
+            lines = textfit.wrap(text, width, lambda line: self.width(line, px), keep)
             self._wraps[key] = lines
         return list(lines)
 
@@ -223,7 +264,7 @@ class Theme:
 
     def measure(self, text: str, size_at_1080: int) -> int:
         """The width in pixels of one line at a size given at 1080p."""
-        return self.font(self.s(size_at_1080), text).size(text)[0]
+        return self.width(text, self.s(size_at_1080))
 
     def fit(
         self,
@@ -236,7 +277,7 @@ class Theme:
         spacing: float = 1.1,
     ) -> textfit.Fit:
         """How text fits a box of (w, h) pixels: shrink to min_size, then wrap, then ellipsis (cached)."""
-        key = (text, size_at_1080, tuple(box), min_size, max_lines, spacing, self.scale)
+        key = (text, size_at_1080, tuple(box), min_size, max_lines, spacing, self.scale, language())
         fitted = self._fits.get(key)
         if fitted is None:
             if len(self._fits) > 512:
@@ -351,4 +392,4 @@ def vertical_gradient(size: tuple[int, int], top: pygame.Color, bottom: pygame.C
 def fit_text(t: Theme, text: str, size: int, width: int) -> str:
     """Shorten a line with an ellipsis so it never runs out of the width it has (prefer Theme.blit_fit)."""
     px = t.s(size)
-    return textfit.ellipsize(text, width, lambda line: t.font(px, line).size(line)[0])
+    return textfit.ellipsize(text, width, lambda line: t.width(line, px))

@@ -30,7 +30,7 @@ def fit_lines(t: th.Theme, text: str, size: int, width: int, max_lines: int = 2,
         return one, [text]
     for s in range(size, min_size - 1, -1):
         def width_at(word: str, s: int = s) -> int:
-            return t.font(t.s(s), word).size(word)[0]
+            return t.width(word, t.s(s))
 
         if s > min_size and not words_fit(text, width, width_at):
             continue   # a name would be cut in two at this size: only the smallest may cut it
