@@ -72,7 +72,7 @@ def test_on_an_english_screen_a_chinese_name_leaves_the_english_words_of_its_sen
     # around it: one player's name shrank every word of the sentence.
     t = th.Theme(size)
     px = t.s(th.TEXT_BODY)
-    name, rest = "吉爾伽美什 ", "scored 1 red point."   # a space goes with the run before it
+    name, rest = "吉爾伽美什", " scored 1 red point."   # the space in the default face: a full word gap
     line = t.render(name + rest, th.TEXT_BODY, (0, 0, 0))
     alone = t.render(rest, th.TEXT_BODY, (0, 0, 0))
     name_width = t.font(px, name).size(name)[0]

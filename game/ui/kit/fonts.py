@@ -93,12 +93,12 @@ class ScriptFonts:
         return any(path is not None and self.covers(path, text) for path in (bundled, self.system_path()))
 
     def runs(self, text: str) -> list[tuple[str, bool]]:
-        """Split a line into runs the default face draws (True) and runs it cannot (False), in order; a space
-        belongs to the run before it."""
+        """Split a line into runs the default face draws (True) and runs it cannot (False), in order. Spaces are
+        the default face's: the CJK face's space, at its smaller em, would jam a name against the next word."""
         out: list[tuple[str, bool]] = []
         for c in text:
             plain = c.isspace() or not c.isprintable() or self._covers_char(None, c)
-            if out and (out[-1][1] == plain or c.isspace()):
+            if out and out[-1][1] == plain:
                 out[-1] = (out[-1][0] + c, out[-1][1])
             else:
                 out.append((c, plain))
