@@ -18,7 +18,9 @@ import pygame  # noqa: E402
 
 from game.session import LocalLink, Seat, Table  # noqa: E402
 from game.ui.headless import click  # noqa: E402
+from game.ui.kit import theme as th  # noqa: E402
 from game.ui.menus.settings import Settings  # noqa: E402
+from game.ui.table import table_log  # noqa: E402
 from game.ui.table.table_scene import TableScene  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 
@@ -113,4 +115,31 @@ def test_an_undone_action_leaves_the_log_and_the_board_outline() -> None:
     assert table.records == [], "the action was taken back"
     assert said not in scene.log.lines, "the undone action's sentence left the log"
     assert square not in scene.last_move, "no outline stays on the square the undo emptied"
+    pygame.display.quit()
+
+
+def gold_dark_run(surface: pygame.Surface, y: int, left: int, right: int) -> int:
+    """The longest run of the separator rules' colour on row y between left and right."""
+    best = run = 0
+    for x in range(left, right):
+        run = run + 1 if surface.get_at((x, y))[:3] == tuple(th.GOLD_DARK)[:3] else 0
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_turn_separator_has_rules_worth_seeing_or_none(size: tuple[int, int]) -> None:
+    # "Turn 1: Enheduanna to play" nearly fills the log: its rules were stubs that read as stray dashes.
+    app, scene, _ = open_scene(size)
+    if scene.curtain_up():
+        click(app, (size[0] // 2, size[1] // 2), frames=2)
+    separators = [r for r in log_texts(app, scene) if "to play" in r.text]
+    assert separators, "the first turn's separator is in view"
+    frame = app.surface
+    log = scene.layout_.log
+    for r in separators:
+        edge = app.theme.s(20)  # the panel's frame and the scroll bar are not rules
+        for side in ((log.left + edge, r.rect.left), (r.rect.right, log.right - edge)):
+            longest = max(gold_dark_run(frame, y, *side) for y in range(r.rect.top, r.rect.bottom))
+            assert longest == 0 or longest >= app.theme.s(table_log.RULE_MIN) - 1, (side, longest)
     pygame.display.quit()

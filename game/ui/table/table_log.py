@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 LOG_SIZE = 28  # px at 1080p: above the 24 px sofa minimum
 KEEP = 600  # sentences kept; a whole game is about 400
 READ_SECONDS = 8.0  # a scroll back the player left alone this long gives way to new lines
+RULE_MIN = 24  # px at 1080p: the shortest rule beside a turn separator worth drawing
 
 
 @dataclass
@@ -188,8 +189,9 @@ class GameLog:
             # A turn separator: the player's name between two rules, so turns read as blocks.
             r = t.blit_text(surface, text, LOG_SIZE, th.GOLD_LIGHT, midtop=(inner.centerx, y))
             mid = y + line_h // 2
-            for a, b in ((inner.left, r.left - t.s(10)), (r.right + t.s(10), inner.right - t.s(14))):
-                if b > a:
+            rules = ((inner.left, r.left - t.s(10)), (r.right + t.s(10), inner.right - t.s(14)))
+            if min(b - a for a, b in rules) >= t.s(RULE_MIN):  # a stub of a rule reads as a stray dash: none then
+                for a, b in rules:
                     pygame.draw.line(surface, th.GOLD_DARK, (a, mid), (b, mid), max(1, t.s(2)))
             return
         fresh = max(0.0, 1 - (clock - entry.when) / 1.5) if newest else 0.0
