@@ -32,13 +32,13 @@ def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TWO_RIVERS_DATA", str(tmp_path))
 
 
-def long_config(seed: int = 3) -> dict[str, Any]:
+def long_config(seed: int = 3, names: list[str] = LONG) -> dict[str, Any]:
     return {"players": 2, "variants": [], "seed": seed,
-            "seats": [{"name": n, "dynasty": d, "kind": "human"} for n, d in zip(LONG, ["lion", "bull"], strict=True)]}
+            "seats": [{"name": n, "dynasty": d, "kind": "human"} for n, d in zip(names, ["lion", "bull"], strict=True)]}
 
 
-def open_scene(size: tuple[int, int], seed: int = 3) -> tuple[Any, TableScene, Table]:
-    config = long_config(seed)
+def open_scene(size: tuple[int, int], seed: int = 3, names: list[str] = LONG) -> tuple[Any, TableScene, Table]:
+    config = long_config(seed, names)
     table = Table([Seat(s["name"], s["dynasty"]) for s in config["seats"]], seed)
     app = make_app(size, Settings(animation="off"))
     scene = TableScene(app, config, LocalLink(table, frozenset({0, 1})))
@@ -128,18 +128,34 @@ def gold_dark_run(surface: pygame.Surface, y: int, left: int, right: int) -> int
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_a_turn_separator_has_rules_worth_seeing_or_none(size: tuple[int, int]) -> None:
-    # "Turn 1: Enheduanna to play" nearly fills the log: its rules were stubs that read as stray dashes.
-    app, scene, _ = open_scene(size)
+def test_a_turn_separator_has_rules_worth_seeing_or_none_and_stays_in_the_log(size: tuple[int, int]) -> None:
+    # "Turn 1: Enheduanna to play" nearly filled the log: its rules were stubs that read as stray dashes. A short
+    # name keeps both rules; a name too long for the log shrinks and is cut rather than running under the bar.
+    app, scene, table = open_scene(size, names=["Ur", "納拉姆辛納拉姆辛納拉姆辛納拉姆辛"])
     if scene.curtain_up():
         click(app, (size[0] // 2, size[1] // 2), frames=2)
-    separators = [r for r in log_texts(app, scene) if "to play" in r.text]
-    assert separators, "the first turn's separator is in view"
+    for _ in range(12):   # a whole turn (End turn included): both players' separators are in the log
+        if sum(1 for e in scene.log.entries if e.turn) >= 2:
+            break
+        play(app, table, 1)
+    if scene.curtain_up():
+        click(app, (size[0] // 2, size[1] // 2), frames=2)
+    said = [e.text for e in scene.log.entries if e.turn]
+    separators = [r for r in log_texts(app, scene) if any(s.startswith(r.text.rstrip("…")) for s in said)]
+    assert len(separators) == 2, (said, [r.text for r in separators])
     frame = app.surface
     log = scene.layout_.log
+    edge = app.theme.s(20)  # the panel's frame and the scroll bar are not rules
+    rules_of = {}
     for r in separators:
-        edge = app.theme.s(20)  # the panel's frame and the scroll bar are not rules
-        for side in ((log.left + edge, r.rect.left), (r.rect.right, log.right - edge)):
-            longest = max(gold_dark_run(frame, y, *side) for y in range(r.rect.top, r.rect.bottom))
-            assert longest == 0 or longest >= app.theme.s(table_log.RULE_MIN) - 1, (side, longest)
+        assert log.contains(r.rect), f"{r.text!r} leaves the log"
+        sides = ((log.left + edge, r.rect.left), (r.rect.right, log.right - edge))
+        rules_of[r.text] = [max(gold_dark_run(frame, y, *side) for y in range(r.rect.top, r.rect.bottom))
+                            for side in sides]
+    for text, rules in rules_of.items():
+        assert all(n == 0 for n in rules) or min(rules) >= app.theme.s(table_log.RULE_MIN) - 1, (text, rules)
+    short = next(rules for text, rules in rules_of.items() if "Ur" in text)
+    assert min(short) >= app.theme.s(table_log.RULE_MIN) - 1, "a short separator keeps both its rules"
+    long = next(text for text in rules_of if "Ur" not in text)
+    assert "to play" not in long and long.endswith("…"), long
     pygame.display.quit()

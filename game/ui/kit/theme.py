@@ -111,7 +111,8 @@ class Theme:
     _containers: list[pygame.Rect] = field(default_factory=list)
     hide_text: bool = False  # the contrast test draws a frame without words to see what is behind them
     _scripts: ScriptFonts = field(default_factory=ScriptFonts)  # CJK text: its own face and size
-    # Words drawn every frame are rendered once: (text, px, rgb, shadow) -> surface. Bounded, cleared when full.
+    # Words drawn every frame are rendered once: (text, px, rgb, shadow, language) -> surface. Bounded, cleared
+    # when full. The language: an English screen draws a Chinese name run by run (_by_runs).
     _lines: dict[tuple, pygame.Surface] = field(default_factory=dict)
     _scale: tuple[tuple[int, int], float] = ((0, 0), 1.0)
     _fits: dict[tuple, textfit.Fit] = field(default_factory=dict)
@@ -166,8 +167,9 @@ class Theme:
         return self._scripts.render(font, text, color)
 
     def _by_runs(self, text: str) -> bool:
-        """Whether a line is drawn run by run: a line of an English screen that the default face cannot draw
-        whole (a Chinese name in an English sentence). On a Chinese screen the CJK face draws the whole line."""
+        """Whether a line (as textfit.drawable leaves it) is drawn run by run: a line of an English screen that
+        the default face cannot draw whole (a Chinese name in an English sentence). On a Chinese screen the CJK
+        face draws the whole line."""
         return not text.isascii() and language() == "en" and not self._scripts.covers(None, text)
 
     def _render_runs(self, text: str, px: int, color: pygame.Color | tuple) -> pygame.Surface:
@@ -179,8 +181,13 @@ class Theme:
                 parts.append((default.render(run, True, color), default.get_ascent()))
             else:
                 parts.append(self._scripts.render_on_baseline(self.font(px, run), run, color))
-        above = max(base for _, base in parts)
-        below = max(img.get_height() - base for img, base in parts)
+        # The English line's box, so that the words sit where they would without the name; it grows only where
+        # a Chinese run's ink (not its face's air) would leave it.
+        above, below = default.get_ascent(), default.get_linesize() - default.get_ascent()
+        for img, base in parts:
+            ink = img.get_bounding_rect()
+            if ink.height:
+                above, below = max(above, base - ink.top + 1), max(below, ink.bottom - base + 1)  # a row of air
         line = pygame.Surface((max(1, sum(img.get_width() for img, _ in parts)), max(1, above + below)),
                               pygame.SRCALPHA)
         line.fill((*pygame.Color(color)[:3], 0))  # the runs' soft edges then blend into their own colour
@@ -192,12 +199,14 @@ class Theme:
 
     def width(self, text: str, px: int) -> int:
         """The width in pixels of one line at a line height of px, as render() draws it."""
+        text = textfit.drawable(text)
         if self._by_runs(text):
             return sum(self.font(px, run).size(run)[0] for run, _ in self._scripts.runs(text))
         return self.font(px, text).size(text)[0]
 
     def width_within(self, line: str, part: str, px: int) -> int:
         """The width of `part`, the start of `line`, as it is drawn within that line (a caret's place)."""
+        line, part = textfit.drawable(line), textfit.drawable(part)
         if self._by_runs(line):
             return self.width(part, px)
         return self.font(px, line).size(part)[0]

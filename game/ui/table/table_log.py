@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import language
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
+from game.ui.table.table_text import fit_size
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -54,7 +56,7 @@ class GameLog:
         self._rect = pygame.Rect(0, 0, 0, 0)  # where the text went last frame (for the mouse)
         self._height = 0  # the whole text's height last frame
         self._marks: dict[int, tuple[int, Any]] = {}
-        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self._wrapped: dict[tuple[str, int, int, str], list[str]] = {}
         self.names: tuple[str, ...] = ()  # the players' names: a line never breaks inside one
 
     # -- content -------------------------------------------------------------------------------------
@@ -174,7 +176,7 @@ class GameLog:
             if e.turn:
                 rows.append((e.text, e))
                 continue
-            key = (e.text, width, px)
+            key = (e.text, width, px, language())  # an English screen measures a Chinese name run by run
             lines = self._wrapped.get(key)
             if lines is None:
                 lines = self._wrapped[key] = t.wrap(e.text, LOG_SIZE, width, self.names)
@@ -186,9 +188,13 @@ class GameLog:
         t = self.app.theme
         line_h = self.line_height()
         if entry.turn:
-            # A turn separator: the player's name between two rules, so turns read as blocks.
-            r = t.blit_text(surface, text, LOG_SIZE, th.GOLD_LIGHT, midtop=(inner.centerx, y))
+            # A turn separator: the player's name between two rules, so turns read as blocks. A long name shrinks
+            # it to the sofa's smallest size, then cuts it: it never runs under the scroll bar.
+            room = inner.width - t.s(14)
+            size = fit_size(t, text, LOG_SIZE, room, min_size=th.MIN_TEXT_1080)
+            shown = th.fit_text(t, text, size, room)
             mid = y + line_h // 2
+            r = t.blit_text(surface, shown, size, th.GOLD_LIGHT, center=(inner.left + room // 2, mid))
             rules = ((inner.left, r.left - t.s(10)), (r.right + t.s(10), inner.right - t.s(14)))
             if min(b - a for a, b in rules) >= t.s(RULE_MIN):  # a stub of a rule reads as a stray dash: none then
                 for a, b in rules:
