@@ -21,7 +21,6 @@ import pygame
 from game.i18n import language
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
-from game.ui.table.table_text import fit_size
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -191,8 +190,8 @@ class GameLog:
             # A turn separator: the player's name between two rules, so turns read as blocks. A long name shrinks
             # it to the sofa's smallest size, then cuts it: it never runs under the scroll bar.
             room = inner.width - t.s(14)
-            size = fit_size(t, text, LOG_SIZE, room, min_size=th.MIN_TEXT_1080)
-            shown = th.fit_text(t, text, size, room)
+            fitted = t.fit(text, LOG_SIZE, (room, 4 * line_h), min_size=th.MIN_TEXT_1080, max_lines=1)  # cached
+            size, shown = fitted.size, fitted.lines[0]
             mid = y + line_h // 2
             r = t.blit_text(surface, shown, size, th.GOLD_LIGHT, center=(inner.left + room // 2, mid))
             rules = ((inner.left, r.left - t.s(10)), (r.right + t.s(10), inner.right - t.s(14)))
