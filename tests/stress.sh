@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stress run: the LAN and UI tests, 5 times in a row, while two busy loops keep both cores loaded.
+# Stress run: the LAN and UI tests (and the others that drive a real host or window), 5 times in a row, while two busy loops keep both cores loaded.
 #
 #   tests/stress.sh                      every LAN and UI test file, 5 runs
 #   STRESS_RUNS=1 tests/stress.sh tests/test_lan_game.py    chosen files, one run
@@ -22,7 +22,8 @@ if [ "$#" -gt 0 ]; then
     files=("$@")
 else
     files=()
-    for f in tests/test_lan_*.py tests/test_ui_*.py; do
+    for f in tests/test_lan_*.py tests/test_ui_*.py tests/test_i18n_lan.py tests/test_name_typing.py \
+             tests/test_remembered_name.py tests/test_seat_keys.py; do
         case "$f" in tests/test_lan_netns.py) continue ;; esac
         files+=("$f")
     done

@@ -81,7 +81,9 @@ def test_a_name_typed_on_the_seat_screen_is_offered_first_everywhere_next_time(h
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=NAME))  # typing begins without a click
         app.run_frames(2)
         click(app, seats.sit[0].rect.center)  # the click takes the name, then sits down with it
-        run_until(app, lambda: seats.my_seat() == 0)
+        # The host welcomes the seat on the player's link and tells the lobby on the watching link: two
+        # connections, so the lobby copy read below may lag the welcome by a frame or two.
+        run_until(app, lambda: seats.my_seat() == 0 and bool(seats.seats()[0].get("taken")))
         assert seats.seats()[0]["name"] == NAME
         seats.back()  # the player leaves the seat screen and comes back later
         app.run_frames(2)
