@@ -211,7 +211,10 @@ class HostCore(Connections):
                 return
             peer.role = "spectator"
             self._send(peer, p.welcome(None, None, "spectator", self._lobby_message()))
-            self.say(t("lan.console.watches", who=peer.label))
+            # Before the game starts, every joining screen looks at the seats as a spectator first: the host's
+            # player is told someone is choosing, not that a watcher came.
+            arrived = "lan.console.looks_at_seats" if self.phase == "lobby" else "lan.console.watches"
+            self.say(t(arrived, who=peer.label))
             self._catch_up(peer)
             return
         try:

@@ -53,14 +53,15 @@ class Pace:
         wait_for(lambda: self.limiter.allow(time.monotonic()), 5.0, "the rate budget")
 
 
-def make_host(**overrides: Any) -> Host:
-    """Return a started host on 127.0.0.1, any free port, quiet, without discovery, with lax limits."""
+def make_host(say: Callable[[str], None] | None = None, **overrides: Any) -> Host:
+    """Return a started host on 127.0.0.1, any free port, quiet (unless `say` hears its console lines), without
+    discovery, with lax limits."""
     settings: dict[str, Any] = dict(
         players=4, bind="127.0.0.1", port=0, announce=False, rate=10_000.0, burst=10_000.0,
         computer_delay=0.0, seed=7, replace_after=None, computer_workers="thread",
     )
     settings.update(overrides)
-    return Host(HostConfig(**settings), say=lambda line: None).start()
+    return Host(HostConfig(**settings), say=say or (lambda line: None)).start()
 
 
 def seat_players(host: Host, count: int) -> list[WireClient]:

@@ -8,6 +8,7 @@ taken as the player's own, and the seat this screen may take back keeps the name
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from game.ui.lan.seat_keys import TOKENS_KEY
 from game.ui.menus.settings import Settings
 from net.client import WireClient
 from net.host import Host, HostConfig
-from tests.lan_kit import make_host
+from tests.lan_kit import make_host, playing, seat_players, wait_for
 from tests.wiring import make_app
 
 DEADLINE = 5.0
@@ -97,6 +98,53 @@ def test_a_name_typed_on_the_seat_screen_is_offered_first_everywhere_next_time(h
         assert offered_everywhere(again, host) == (NAME, NAME, NAME)
     finally:
         again.close()
+
+
+class Console:
+    """The host's console lines, written on the host's thread and read on the test's (under a lock)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._lines: list[str] = []
+
+    def say(self, line: str) -> None:
+        with self._lock:
+            self._lines.append(line)
+
+    def lines(self) -> list[str]:
+        with self._lock:
+            return list(self._lines)
+
+
+@pytest.mark.parametrize("remembered", [NAME, ""])
+def test_the_host_is_told_who_looks_at_its_seats_by_the_name_they_chose(remembered: str) -> None:
+    console = Console()
+    table = make_host(say=console.say, players=2)
+    Settings(player_name=remembered).save()
+    app = window()
+    try:
+        seat_screen(app, table)
+        who = remembered or "Guest"
+        looking = wait_for(lambda: [line for line in console.lines() if "is looking at the seats." in line],
+                           DEADLINE, "the host to hear of the seat screen")
+        assert len(looking) == 1 and looking[0].startswith(f"{who} (127.0.0.1:"), looking
+        assert not any("watches" in line for line in console.lines())
+        # Once the game is under way, a screen that connects only watches it.
+        players = seat_players(table, 2)
+        table.start_game()
+        assert playing(table)
+        watcher = WireClient("127.0.0.1", table.port)
+        try:
+            watcher.hello("TV", role="spectator")
+            wait_for(lambda: any(line.startswith("TV (127.0.0.1:") and line.endswith(" watches.")
+                                 for line in console.lines()), DEADLINE, "the host to hear of the watcher")
+        finally:
+            watcher.close()
+            for player in players:
+                player.close()
+    finally:
+        app.close()
+        table.stop()
 
 
 def test_a_name_stepped_past_because_another_player_has_it_is_not_remembered(host: Host) -> None:

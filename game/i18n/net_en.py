@@ -67,7 +67,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.link.move_lost": "Your move did not reach the host ({error}).",
     "lan.link.no_game_answers": "No Two Rivers game answers at {address}:{port}.",
     "lan.link.host_gone": "The host is gone.",
-    "lan.join.guest": "Guest",  # the name a joining screen goes by while it looks at the seats
+    "lan.join.guest": "Guest",  # a joining screen's name while it looks at the seats, until its player names themself
     "lan.link.unreachable": "Could not reach {address}:{port} ({error}).",
     # -- the host's saved games and lobby (the host's own screen and console) -------------------
     "lan.resume.one_screen": "This saved game was played on one screen, not on the LAN.",
@@ -97,6 +97,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.console.stand_in": "The computer plays for {name} until they come back.",
     "lan.console.reopened": "Seat {seat} ({name}) is open: the next player to join without a token takes it.",
     "lan.console.watches": "{who} watches.",
+    "lan.console.looks_at_seats": "{who} is looking at the seats.",  # a spectator while the table fills
     "lan.console.takes_seat": "{who} takes seat {seat} ({dynasty}).",
     "lan.console.back_at_seat": "{who} is back at seat {seat} ({dynasty}).",
     "lan.console.undo": "{name} takes back their last action.",

@@ -90,6 +90,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lan.console.stand_in": "在{name}回來之前，由電腦代為出手。",
     "lan.console.reopened": "座位 {seat}（{name}）已開放：下一位沒有憑證加入的玩家會坐上這個座位。",
     "lan.console.watches": "{who}開始觀戰。",
+    "lan.console.looks_at_seats": "{who}正在看座位。",
     "lan.console.takes_seat": "{who}坐上座位 {seat}（{dynasty}）。",
     "lan.console.back_at_seat": "{who}回到座位 {seat}（{dynasty}）。",
     "lan.console.undo": "{name}收回了上一個行動。",

@@ -188,7 +188,9 @@ class SeatScene(MenuScene):
         self.heading = t("lan.seat.heading")
         super().__init__(app)
         self.address, self.port, self.watch_only = address, port, watch_only
-        self.spectator = app.hooks.connect(address, port, t("lan.join.guest"), role="spectator", reconnect_for=5.0)
+        # The host's screen names whoever looks at its seats: the player's own name once they have chosen one.
+        self.spectator = app.hooks.connect(address, port, remembered_name(app) or t("lan.join.guest"),
+                                           role="spectator", reconnect_for=5.0)
         self.player: NetLink | None = None
         self.add_back_button(t("common.back"))
         self.name = self.add("name", NameField(app.theme, chosen_name(app), player_names, self.set_name,
