@@ -210,3 +210,71 @@ def test_a_window_that_never_chose_a_name_steps_past_a_seated_rulers_name_in_ano
         other.close()
         app.close()
         i18n.set_language("en")
+
+
+class FrozenLobby:
+    """Hold back the lobby messages a link's reader thread takes in, as a slow connection would, until thawed."""
+
+    def __init__(self, link: object) -> None:
+        self.link = link
+        self._lock = threading.Lock()
+        self._held: list[dict] = []
+        link._on_lobby = self._hold  # type: ignore[attr-defined]  (the reader thread calls it for each lobby)
+
+    def _hold(self, message: dict) -> None:
+        with self._lock:
+            self._held.append(message)
+
+    def held(self) -> int:
+        with self._lock:
+            return len(self._held)
+
+    def thaw(self) -> None:
+        del self.link._on_lobby  # type: ignore[attr-defined]
+        with self._lock:
+            held, self._held = self._held, []
+        for message in held:
+            self.link._on_lobby(message)  # type: ignore[attr-defined]
+
+
+def test_the_seat_screen_shows_our_seat_as_ours_the_moment_the_host_seats_us(host: Host) -> None:
+    Settings(player_name=NAME).save()
+    app = window()
+    try:
+        seats = seat_screen(app, host)
+        frozen = FrozenLobby(seats.spectator)  # the watching link hears of our seat late
+        run_until(app, lambda: seats.sit[0].enabled)
+        click(app, seats.sit[0].rect.center)
+        run_until(app, lambda: seats.my_seat() == 0)
+        assert seats.seats()[0]["name"] == NAME and seats.seats()[0]["taken"]
+        app.run_frames(3)
+        assert seats.name.value == NAME
+        frozen.thaw()
+        seats.back()
+    finally:
+        app.close()
+
+
+def test_a_seat_given_away_leaves_the_player_their_own_name_and_dynasty(host: Host) -> None:
+    Settings(player_name=NAME).save()
+    app = window()
+    try:
+        seats = seat_screen(app, host)
+        dynasty = seats.dynasty.value
+        run_until(app, lambda: seats.sit[0].enabled)
+        click(app, seats.sit[0].rect.center)
+        run_until(app, lambda: seats.my_seat() == 0 and bool(seats.spectator.lobby["seats"][0].get("taken")))
+        frozen = FrozenLobby(seats.spectator)  # the refusal comes first; the lobby that follows is late
+        host.set_plan(0, "computer", "easy")
+        run_until(app, lambda: seats.player is None)
+        app.run_frames(3)
+        # The watching link still shows us at seat 0: that name and dynasty are ours, not a rival's.
+        assert (seats.name.value, seats.dynasty.value) == (NAME, dynasty)
+        run_until(app, lambda: frozen.held() > 0)
+        frozen.thaw()
+        run_until(app, lambda: seats.seats()[0].get("plan") == "computer")
+        app.run_frames(3)
+        assert seats.name.value == NAME
+        seats.back()
+    finally:
+        app.close()

@@ -205,11 +205,23 @@ class SeatScene(MenuScene):
         self.watching = watch_only
         self.message = ""
         self._handed_over: NetLink | None = None  # the link the table scene took over; not ours to close
+        # The seat we just lost (refused or cut), the name we sat there with and the watching link's lobby copy
+        # then: until the host's next lobby message, that copy may still show us there (ours, not a rival's).
+        self._left: tuple[int, str, dict[str, Any] | None] | None = None
 
     # -- what the lobby says -----------------------------------------------------------------------
+    def lobby(self) -> dict[str, Any]:
+        """Return the lobby as the host last sent it: from our player link once the host has seated us (its
+        welcome carries the lobby with our claim; the watching link is told a moment later, on its own
+        connection), from the watching link otherwise."""
+        link = self.player
+        if link is not None and link.welcomed and link.role == "player" and link.lobby is not None:
+            return link.lobby
+        return self.spectator.lobby or {}
+
     def seats(self) -> list[dict[str, Any]]:
         """Return the lobby's seats as the host last sent them."""
-        return list((self.spectator.lobby or {}).get("seats", []))
+        return list(self.lobby().get("seats", []))
 
     def my_seat(self) -> int | None:
         """Return the seat this screen sits at, once the host has welcomed it there."""
@@ -219,18 +231,29 @@ class SeatScene(MenuScene):
     def _saved(self) -> tuple[int, str] | None:
         return seat_keys.saved_seats(self.app).get((self.address, self.port))
 
+    def _ours(self) -> set[int]:
+        """Return the seats whose name and dynasty are ours: the one we sit at, and one we have just lost while
+        the watching link's copy of the lobby still shows us there."""
+        mine = self.my_seat()
+        ours = {mine} if mine is not None else set()
+        if self._left is not None:
+            seat, name, copy = self._left
+            seats = self.seats()
+            if self.spectator.lobby is copy and seat < len(seats) and seats[seat].get("name") == name:
+                ours.add(seat)
+        return ours
+
     def dynasty_free(self, dynasty: str) -> bool:
         """Whether no other seated player has chosen this dynasty (ours stays ours)."""
-        mine = self.my_seat()
-        return not any(s.get("dynasty") == dynasty and s.get("taken") and s.get("seat") != mine
+        ours = self._ours()
+        return not any(s.get("dynasty") == dynasty and s.get("taken") and s.get("seat") not in ours
                        for s in self.seats())
 
     def name_free(self, name: str) -> bool:
         """Whether nobody else at this table goes by this name. The seat this screen may take back (a saved game
         the host continues) is ours, and so is the name it holds for us."""
-        mine = self.my_seat()
         saved = self._saved()
-        ours = {mine, saved[0] if saved is not None and self.player is None else None} - {None}
+        ours = self._ours() | ({saved[0]} if saved is not None and self.player is None else set())
         return not any(same_name(str(s.get("name") or ""), name) and s.get("seat") not in ours
                        for s in self.seats())
 
@@ -239,8 +262,8 @@ class SeatScene(MenuScene):
         name this screen picks by itself (a typed name is refused only when it reads alike)."""
         if self.app.shared.get(NAME_KEY) or remembered_name(self.app):  # the player chose a name: theirs to keep
             return True
-        mine = self.my_seat()
-        return not any(same_offered_name(str(s.get("name") or ""), name) and s.get("seat") != mine
+        ours = self._ours()
+        return not any(same_offered_name(str(s.get("name") or ""), name) and s.get("seat") not in ours
                        for s in self.seats())
 
     # -- choices -----------------------------------------------------------------------------------
@@ -292,7 +315,7 @@ class SeatScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        lobby = self.spectator.lobby or {}
+        lobby = self.lobby()
         seats = self.seats()
         playing = lobby.get("options", {}).get("phase") not in (None, "lobby")
         for i, button in enumerate(self.sit):
@@ -336,7 +359,7 @@ class SeatScene(MenuScene):
                 # someone else): stop offering it. Other refusals (a hello cut halfway, a seat not reopened
                 # yet) leave it kept: it may still take the seat back.
                 seat_keys.forget(self.app, self.address, self.port)
-            self.player = None
+            self._let_go(link)
         elif link.state == "lobby" and link.seat is not None:
             self.message = t("lan.seat.you_sit", n=link.seat + 1)
         elif link.state == "playing":
@@ -346,7 +369,13 @@ class SeatScene(MenuScene):
             self._hand_over(link)
         elif link.gone:
             self.message = link.reason
-            self.player = None
+            self._let_go(link)
+
+    def _let_go(self, link: NetLink) -> None:
+        """Forget our player link (refused or gone), minding the seat it held while the lobby copy lags."""
+        if link.welcomed and link.role == "player" and link.seat is not None:
+            self._left = (link.seat, link.name, self.spectator.lobby)
+        self.player = None
 
     def _hand_over(self, link: NetLink) -> None:
         self._handed_over = link
@@ -370,7 +399,7 @@ class SeatScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         tm = self.theme
-        lobby = self.spectator.lobby or {}
+        lobby = self.lobby()
         text_left = self.sit[0].rect.right + tm.s(24)
         width = self.name.rect.left - tm.s(40) - text_left
         for i, seat in enumerate(self.seats()[:4]):
