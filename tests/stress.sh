@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Stress run: the LAN and UI tests, and the others that seat a window at a real host, 5 times in a row, while two busy loops keep both cores loaded.
+# Stress run: the LAN and UI tests, and the others that seat a window at a real host, 5 times in a row,
+# while two busy loops keep both cores loaded.
 #
 #   tests/stress.sh                      those test files, 5 runs
 #   STRESS_RUNS=1 tests/stress.sh tests/test_lan_game.py    chosen files, one run
