@@ -431,7 +431,8 @@ def test_the_hosts_console_speaks_chinese_when_the_host_does() -> None:
     lines = list(w.lines)
     assert len(lines) >= 5, lines
     assert all(has_cjk(line) for line in lines), [line for line in lines if not has_cjk(line)]
-    assert any("觀戰" in line for line in lines) and any("坐上座位" in line for line in lines)
+    # The TV came while the table filled: it looks at the seats (it watches once the game is under way).
+    assert any("正在看座位" in line for line in lines) and any("坐上座位" in line for line in lines)
     assert describe_action("Ann", {"kind": "place_tile", "color": "red", "to": [2, 6]}) == \
         "Ann\u2009把一個神殿放在第 3 列第 7 行。"
     assert describe_ranking([{"seat": 0, "place": 1, "score": 7, "colors": {"red": 7}}], ["Ann"]) == \
