@@ -129,6 +129,7 @@ class Peer:
         self.pending_since: float | None = None  # a frame begun and not finished since then
         self.closing_at: float | None = None  # refused or leaving: cut at this time, or once its output is out
         self.closed = False
+        self.said_bye = False  # it left politely and the console said so: its cut a moment later is not news
 
     @property
     def label(self) -> str:
@@ -299,6 +300,7 @@ class Connections:
             self._send(peer, p.pong(message.get("nonce")))
         elif kind == "bye":
             peer.closing_at = now  # read no more; it goes once its output is out
+            peer.said_bye = True
             self._out.append((peer.conn, Close()))
             self.say(t("lan.console.leaves", who=peer.label))
             self._lost(peer)
@@ -340,7 +342,7 @@ class Connections:
         del self.peers[peer.conn]
         self._out.append((peer.conn, Close(now=True)))
         self.wake()
-        if peer.role is not None:
+        if peer.role is not None and not peer.said_bye:
             self.say(t("lan.console.disconnected", who=peer.label, why=why))
         self._lost(peer)
 

@@ -631,3 +631,15 @@ def test_the_host_screen_cannot_take_a_name_a_lan_player_just_claimed() -> None:
     wire.core.set_plan(2, "computer", "easy")
     with pytest.raises(Refusal):
         wire.core.set_plan(0, "local", name=wire.core.lobby.slots[2].name)
+
+
+def test_a_player_who_says_goodbye_is_told_as_leaving_once() -> None:
+    wire = Wire()
+    conn, _ = wire.player("Ann")
+    del wire.lines[:]
+    answer = wire.send(conn, p.bye())
+    assert any(isinstance(m, Close) for m in answer)
+    wire.tick(1.0)  # its output is out: the host lets the connection go
+    wire.deliver(wire.core.disconnect(conn, "closed the connection", wire.now))  # and the socket closes
+    assert wire.lines == ["Ann (127.0.0.1:40000) leaves."]
+    assert not wire.core.lobby.slots[0].taken
