@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 
 from game.i18n import set_language, t  # noqa: E402
 from game.ui.kit.theme import MIN_TEXT_1080  # noqa: E402
-from game.ui.table.board_draw import PieceArt  # noqa: E402
+from game.ui.table.piece_art import PieceArt  # noqa: E402
 from game.ui.table.table_layout import TableLayout  # noqa: E402
 from game.ui.table.table_side import SidePanel, SideSpec  # noqa: E402
 from tests.wiring import make_app  # noqa: E402

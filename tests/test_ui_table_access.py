@@ -17,8 +17,8 @@ import pygame  # noqa: E402
 
 from game.session import LocalLink  # noqa: E402
 from game.ui.headless import click  # noqa: E402
+from game.ui.kit.theme import contrast  # noqa: E402
 from game.ui.menus.settings import Settings  # noqa: E402
-from game.ui.table.board_draw import contrast  # noqa: E402
 from game.ui.table.table_scene import TableScene  # noqa: E402
 from main import local_game  # noqa: E402
 from tests.wiring import make_app  # noqa: E402

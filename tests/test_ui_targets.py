@@ -13,7 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ui.kit import theme as th  # noqa: E402
-from game.ui.table.board_draw import BoardPainter, PieceArt  # noqa: E402
+from game.ui.table.board_draw import BoardPainter  # noqa: E402
+from game.ui.table.piece_art import PieceArt  # noqa: E402
 from game.ui.table.table_layout import TableLayout  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.i18n import en  # noqa: E402
-from game.ui.table.board_draw import PieceArt  # noqa: E402
+from game.ui.table.piece_art import PieceArt  # noqa: E402
 from game.ui.table.table_panels import draw_hand_icon  # noqa: E402
 from tests.wiring import make_app  # noqa: E402
 

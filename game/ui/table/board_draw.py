@@ -1,9 +1,8 @@
 """Drawing the board: the cached static layer and the pieces of a view, with highlights.
 
-Owns: `PieceArt` (every piece as a surface at a size: the sprite when it exists, a drawn
-fallback otherwise, cached per size), the static layer (backdrop, board frame, land and river,
-priority marks; rendered once per layout so a frame costs one blit), and `BoardPainter`, which
-draws the pieces of a view, the squares that light up, the last move and the sides of a war.
+Owns: the static layer (backdrop, board frame, land and river, priority marks; rendered once per
+layout so a frame costs one blit), and `BoardPainter`, which draws the pieces of a view (as
+`piece_art.PieceArt` shows them), the squares that light up, the last move and the sides of a war.
 Pieces an animation is still bringing in are skipped (`hidden`); the animation draws them.
 
 Must not import: net, game.rules.
@@ -18,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui.kit import theme as th
-from game.ui.table import pieces
+from game.ui.kit.assets import monument_name
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_layout import COLS, ROWS, TableLayout
 
 if TYPE_CHECKING:
@@ -26,102 +26,9 @@ if TYPE_CHECKING:
 
 Square = tuple[int, int]
 CHAR_COLOR = {"r": "red", "b": "blue", "g": "green", "k": "black"}
-MONUMENT_SPRITES = ("red_green", "red_black", "blue_red", "blue_black", "green_blue", "green_black")
 HIGHLIGHT = pygame.Color(255, 226, 120)
 # The two sides of a conflict, the same on the board and in the side panel.
 SIDE_COLORS = {"attacker": th.TERRACOTTA, "defender": th.LAPIS_LIGHT}
-
-
-def luminance(color: Any) -> float:
-    """WCAG relative luminance of an sRGB colour."""
-    def channel(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(v) for v in tuple(color)[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: Any, b: Any) -> float:
-    """WCAG contrast ratio of two colours (1 to 21)."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def ink_on(fill: Any) -> pygame.Color:
-    """The text colour (dark ink or cream) that reads best on a fill."""
-    return th.INK if contrast(th.INK, fill) >= contrast(th.CREAM, fill) else th.CREAM
-
-
-def monument_name(colors: list[str]) -> str:
-    """The sprite name of a monument named by its two colours in any order."""
-    a, b = colors
-    return f"monument_{a}_{b}" if f"{a}_{b}" in MONUMENT_SPRITES else f"monument_{b}_{a}"
-
-
-class PieceArt:
-    """Pieces as surfaces at a size; sprites when present, drawn shapes when not."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self._cache: dict[tuple[str, int], pygame.Surface] = {}
-
-    def get(self, name: str, size: int) -> pygame.Surface:
-        key = (name, max(2, int(size)))
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._make(name, key[1])
-            self._cache[key] = surf
-        return surf
-
-    def warm(self, names: list[str], size: int) -> None:
-        """Scale the pieces a game will show now, so no frame later pauses to do it."""
-        for name in names:
-            self.get(name, size)
-
-    def blit(self, surface: pygame.Surface, name: str, rect: pygame.Rect, alpha: int = 255) -> None:
-        """Draw a piece centred in rect (square sprites keep their aspect)."""
-        img = self.get(name, min(rect.width, rect.height))
-        if alpha < 255:
-            img.set_alpha(max(0, alpha))
-            surface.blit(img, img.get_rect(center=rect.center))
-            img.set_alpha(255)
-        else:
-            surface.blit(img, img.get_rect(center=rect.center))
-
-    def _make(self, name: str, size: int) -> pygame.Surface:
-        image = self.app.sprite(name, (size, size))
-        if image is not None:
-            return image
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        rect = surf.get_rect()
-        parts = name.split("_")
-        if parts[0] == "tile" and parts[1] in th.TILE_COLORS:
-            pieces.draw_tile(self.app, surf, rect, parts[1])
-        elif parts[0] == "leader":
-            pieces.draw_leader(self.app, surf, rect, parts[1], parts[2])
-        elif parts[0] == "dynasty":
-            pieces.draw_emblem(self.app, surf, rect, parts[1])
-        elif parts[0] == "treasure":
-            pieces.draw_treasure(self.app, surf, rect, priority=name.endswith("priority"))
-        elif name == "catastrophe":
-            pieces.draw_catastrophe(self.app, surf, rect)
-        else:
-            self._fallback(surf, parts)
-        return surf
-
-    @staticmethod
-    def _fallback(surf: pygame.Surface, parts: list[str]) -> None:
-        rect = surf.get_rect()
-        rad = max(2, rect.width // 8)
-        fill = {"tile": th.SAND_DARK, "unification": th.LAPIS_LIGHT, "ziggurat": th.CLAY,
-                "building": th.TILE_COLORS.get(parts[-1], th.CLAY), "monument": th.SAND_LIGHT}.get(parts[0], th.CLAY)
-        pygame.draw.rect(surf, fill, rect.inflate(-rect.width // 10, -rect.height // 10), border_radius=rad)
-        if parts[0] == "monument":
-            inner = rect.inflate(-rect.width // 2, -rect.height // 2)
-            pygame.draw.rect(surf, th.TILE_COLORS.get(parts[1], th.CLAY), inner, border_radius=rad)
-            pygame.draw.rect(surf, th.TILE_COLORS.get(parts[2], th.CLAY), inner.inflate(-inner.w // 2, -inner.h // 2))
-        pygame.draw.rect(surf, th.GOLD_DARK, rect.inflate(-rect.width // 10, -rect.height // 10),
-                         width=max(1, rect.width // 20), border_radius=rad)
 
 
 def build_static_layer(app: App, layout: TableLayout, terrain: list[str], priority: list[list[int]]) -> pygame.Surface:
@@ -236,7 +143,7 @@ class BoardPainter:
                       scale: float = 1.0, alpha: int = 255) -> None:
         rect = layout.square_rect(at).union(layout.square_rect((at[0] + 1, at[1] + 1)))
         size = round(rect.width * 0.96 * scale)
-        self.art.blit(surface, monument_name(colors), pygame.Rect(0, 0, size, size).move(
+        self.art.blit(surface, monument_name(*colors), pygame.Rect(0, 0, size, size).move(
             rect.centerx - size // 2, rect.centery - size // 2), alpha)
 
     def _draw_extras(self, surface: pygame.Surface, layout: TableLayout, view: dict[str, Any],

@@ -20,7 +20,7 @@ from game.i18n import name_of
 from game.i18n import t as tr
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
-from game.ui.table.board_draw import PieceArt
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_text import fit_lines, fit_size
 
 if TYPE_CHECKING:

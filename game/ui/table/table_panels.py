@@ -21,7 +21,7 @@ from game.i18n import t as tr
 from game.rules.vocabulary import COLORS, VARIANT_NAMES  # noqa: F401  (the table tests read the English names here)
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
-from game.ui.table.board_draw import PieceArt
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_layout import TableLayout
 from game.ui.table.table_text import fit_size
 from game.ui.table.table_tray import capitalized

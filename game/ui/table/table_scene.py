@@ -29,12 +29,14 @@ from game.rules import events_for
 from game.rules.vocabulary import COLORS, LEVELS
 from game.session import Link, LocalLink, Seat, Table
 from game.ui.kit import theme as th
+from game.ui.kit.assets import MONUMENTS
 from game.ui.kit.dialog import confirm
 from game.ui.kit.panels import draw_shadow
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
-from game.ui.table.board_draw import MONUMENT_SPRITES, BoardPainter, PieceArt, build_static_layer
+from game.ui.table.board_draw import BoardPainter, build_static_layer
 from game.ui.table.board_preview import preview
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_anim import Animator, table_context
 from game.ui.table.table_events import EventAnimator
 from game.ui.table.table_input import Controller
@@ -361,7 +363,7 @@ class TableScene(Scene):
         board_tiles = [f"tile_{c}" for c in colors] + ["tile_down", "catastrophe", "ziggurat_square"]
         self.art.warm(board_tiles, q - max(2, q // 16))
         self.art.warm([f"leader_{d}_{c}" for d in dyn for c in colors], q - 2 * (q // 12))
-        self.art.warm([f"monument_{m}" for m in MONUMENT_SPRITES], round(2 * q * 0.96))
+        self.art.warm([f"monument_{a}_{b}" for a, b in MONUMENTS], round(2 * q * 0.96))
 
     def laid_out(self) -> TableLayout:
         """The layout, for what runs only once the table is laid out (drawing, pointing at the board)."""

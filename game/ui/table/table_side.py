@@ -23,7 +23,8 @@ from game.rules.vocabulary import LEADER_PLURALS
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
 from game.ui.kit.widgets import Button, Stepper
-from game.ui.table.board_draw import SIDE_COLORS, PieceArt, dashed_rect
+from game.ui.table.board_draw import SIDE_COLORS, dashed_rect
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_text import fit_lines, fit_size
 from game.ui.table.table_words import tile_word
 

@@ -19,7 +19,7 @@ import pygame
 from game.i18n import t as tr
 from game.ui.kit import theme as th
 from game.ui.kit.panels import draw_panel
-from game.ui.table.board_draw import PieceArt
+from game.ui.table.piece_art import PieceArt
 from game.ui.table.table_text import fit_size
 
 if TYPE_CHECKING:
