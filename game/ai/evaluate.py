@@ -31,11 +31,30 @@ class Weights:
     treasure_pending: float = 0.8     # treasures a trader will take at the end of the turn
     catastrophe: float = 0.3          # a catastrophe tile kept for later
     hand_tile: float = 0.05           # a tile in hand of a colour the seat leads
+    # Above 0, a monument's leader is worth the points it will score while held, a turn at a time, each turn
+    # held with this chance (a war or a revolt may take the leader away), over the turns the bag has left;
+    # `monument` is the flat value instead.
+    monument_hold: float = 0.0
     potential: bool = True
 
 
 FULL_SIGHT = Weights()
 POINTS_ONLY = Weights(potential=False)
+# Hard's own sight: a monument scores every turn its leader stays (about 15% of a game's points, and most of
+# them to the player who holds one early), so early in the game one is worth far more than a flat 1.5.
+HARD_SIGHT = Weights(monument_hold=0.85)
+# Tiles drawn from the bag per turn, on average (1.77-2.08 over four normal games); with the players, it tells how
+# many turns of its own each seat has left.
+TILES_PER_TURN = 1.8
+
+
+def monument_value(s: State, w: Weights) -> float:
+    """Return what one leader beside a monument of its colour is worth to its owner in s."""
+    if w.monument_hold <= 0.0:
+        return w.monument
+    own_turns = (len(s.bag) - s.bag_pos) / (TILES_PER_TURN * s.players)
+    q = w.monument_hold
+    return (1.0 - q ** own_turns) / (1.0 - q)
 
 
 def evaluate(s: State, seat: int, w: Weights = FULL_SIGHT) -> float:
@@ -99,6 +118,7 @@ def _worth(s: State, p: int, conn: int, groups: dict[int, int], w: Weights) -> f
         return _balanced(pts, treasures)
     leaders, tiles = s.leaders, s.tiles
     extra = 0.0
+    monument = monument_value(s, w) if s.monuments else 0.0
     led = 0     # tiles in hand of colours p leads
     hand = s.hands[p]
     for color in range(4):
@@ -130,7 +150,7 @@ def _worth(s: State, p: int, conn: int, groups: dict[int, int], w: Weights) -> f
                 treasures += w.treasure_pending * (held - 1)
         for colors, at, _ in s.monuments:
             if color in colors and (k >> at) & 1:
-                pts[color] += w.monument
+                pts[color] += monument
     extra += w.catastrophe * s.catastrophes[p]
     extra += w.hand_tile * led
     return _balanced(pts, treasures) + extra

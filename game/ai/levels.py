@@ -16,7 +16,7 @@ from game.rules.state import State, deciding
 
 from .conflict import solve_support
 from .determinize import Knowledge
-from .evaluate import Weights
+from .evaluate import FULL_SIGHT, Weights
 from .policy import NARROW, WIDE, Action, may_pass, noisy_greedy, quick_answer, ranked, two_actions
 
 # Easy sees points and leaders on the board, little else.
@@ -49,18 +49,18 @@ def _plain_support(know: Knowledge, s: State) -> int:
     return need if 0 < need <= held else 0
 
 
-def normal(know: Knowledge, rng: random.Random) -> Action:
-    """Return the normal level's decision."""
+def normal(know: Knowledge, rng: random.Random, w: Weights = FULL_SIGHT) -> Action:
+    """Return the normal level's decision (judged with w: hard answers its offers with its own sight)."""
     s = know.sample(rng)
     kind = deciding(s)["kind"]
     if kind == "action":
-        return two_actions(s, WIDE, width=4, allow_pass=may_pass(s, know.whole_passes))
+        return two_actions(s, WIDE, width=4, w=w, allow_pass=may_pass(s, know.whole_passes))
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     options = legal_actions(s)
     if len(options) == 1:
         return options[0]
-    return options[ranked(s, options)[0][1]]
+    return options[ranked(s, options, w)[0][1]]
 
 
 def support(know: Knowledge, s: State) -> int:

@@ -38,7 +38,7 @@ from game.rules.engine import apply_in_place
 from game.rules.state import State
 
 from .determinize import Knowledge
-from .evaluate import evaluate
+from .evaluate import HARD_SIGHT, evaluate
 from .policy import (
     NARROW,
     PASS,
@@ -79,7 +79,7 @@ def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], int]:
     acts = candidates(s, WIDE, allow_pass)
     known = len(acts)
     acts += [a for a in attacks(s) if a not in acts]
-    first = ranked(s, acts)
+    first = ranked(s, acts, HARD_SIGHT)
     cost = len(acts)
     found: dict[tuple[str, ...], tuple[float, Plan]] = {}
 
@@ -95,7 +95,7 @@ def plans(s: State, seat: int, allow_pass: bool) -> tuple[list[Plan], int]:
             continue
         seconds = _seconds(after)
         cost += len(seconds)
-        best = ranked(after, seconds)
+        best = ranked(after, seconds, HARD_SIGHT)
         if acts[i]["kind"] == "swap":
             # Ranked like the others by its best second on this guess, played with each guess's own.
             keep((acts[i], AFTER_SWAP), best[0][0])
@@ -128,14 +128,14 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
         if not _ours(s, seat):
             break
         if a is AFTER_SWAP:
-            apply_in_place(s, best_of(s, _seconds(s)))
+            apply_in_place(s, best_of(s, _seconds(s), HARD_SIGHT))
             continue
         try:
             # A copy: an illegal action would leave a State changed in place half done.
             s, _ = apply(s, a)
         except IllegalAction:
             # The guess changed what follows (a conflict went otherwise): decide as normal would.
-            apply_in_place(s, greedy(s, NARROW))
+            apply_in_place(s, greedy(s, NARROW, HARD_SIGHT))
     s = settle(s)
     if _ours(s, seat):
         apply_in_place(s, PASS)
@@ -152,7 +152,7 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
 
 def play_out(s: State, plan: Plan, seat: int) -> float:
     """Return what plan is worth to seat on guess s once the next seat has replied."""
-    return evaluate(play_turns(s, plan, seat), seat)
+    return evaluate(play_turns(s, plan, seat), seat, HARD_SIGHT)
 
 
 class TurnSearch:

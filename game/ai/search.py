@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from game.rules.state import deciding
 
 from .determinize import Knowledge
+from .evaluate import HARD_SIGHT
 from .levels import normal, support
 from .policy import Action, may_pass
 from .reply import TurnSearch
@@ -89,5 +90,5 @@ def hard(know: Knowledge, rng: random.Random, budget_s: float | None = None,
     if kind == "support":
         return {"kind": "commit", "count": support(know, s)}
     if kind != "action":
-        return normal(know, rng)
+        return normal(know, rng, HARD_SIGHT)
     return think(know, rng, budget_s, simulations).action
