@@ -4,7 +4,8 @@ Owns: a number per position and seat, higher is better. A player's score is thei
 (RULES.md section 15), so points are valued balanced: each colour's points plus what the board
 promises in that colour (leaders standing in kingdoms with tiles of their colour, a king where
 colours lack leaders, monuments, treasures a trader is about to take), sorted, the lowest weighing
-most. The value of a seat is its own worth minus that of its strongest rival.
+most. The value of a seat is its own worth minus that of its strongest rival. The levels see more or less
+of the board through `Weights`; hard's own (`HARD_SIGHT`) values a monument by the turns the bag has left.
 Imports game.rules only; never game.ui, net or pygame.
 """
 

@@ -14,7 +14,9 @@ leaves. Hard does three things more:
   revolt, a war or a treasure is seen to cost what it costs. Both its actions are chosen among the
   whole candidate list: a short list missed the action a normal player picks more often than not
   (benchmarks/bench_reply.py), and the search is not short of simulations to pay for it
-  (benchmarks/bench_search.py: past the default budget its choice improves little).
+  (benchmarks/bench_search.py: past the default budget its choice improves little). The reply is
+  judged with the sight the other levels have (`evaluate.FULL_SIGHT`); hard's own plans, and the
+  position the reply leaves, with hard's own (`HARD_SIGHT`).
 - **Many guesses, shared**: every plan is played on the same guesses of the hidden tiles (the
   rival's hand, the draws, the support it can commit), so plans are compared on equal terms and
   the luck of one guess cancels out (common random numbers). Plans are narrowed by sequential

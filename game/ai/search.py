@@ -3,7 +3,7 @@
 Owns: `hard`, which sends a turn action to the look-ahead of game.ai.reply (whole turns played on
 many shared guesses of the hidden tiles, each followed by the next seat's reply), support to the
 solved conflict of game.ai.conflict, and the remaining small decisions (war order, offers,
-treasures) to the normal level's one-ply judgement.
+treasures) to the normal level's one-ply judgement, seen with hard's own sight (evaluate.HARD_SIGHT).
 
 The budget is counted in simulations (one plan and its reply played on one guess), never read off
 the clock, so the same view, history, rng_seed and budget give the same decision however busy the
