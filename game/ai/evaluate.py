@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.boards import dilate, flood
-from game.rules.state import BLACK, GREEN, RED, State, connected
+from game.rules.state import BLACK, GREEN, RED, State, bag_left, connected
 
 # Weights of the sorted colours, lowest first: the lowest colour is the score.
 SORTED_WEIGHTS = (1.0, 0.35, 0.15, 0.06)
@@ -53,7 +53,7 @@ def monument_value(s: State, w: Weights) -> float:
     """Return what one leader beside a monument of its colour is worth to its owner in s."""
     if w.monument_hold <= 0.0:
         return w.monument
-    own_turns = (len(s.bag) - s.bag_pos) / (TILES_PER_TURN * s.players)
+    own_turns = bag_left(s) / (TILES_PER_TURN * s.players)
     q = w.monument_hold
     return (1.0 - q ** own_turns) / (1.0 - q)
 

@@ -50,7 +50,8 @@ def _plain_support(know: Knowledge, s: State) -> int:
 
 
 def normal(know: Knowledge, rng: random.Random, w: Weights = FULL_SIGHT) -> Action:
-    """Return the normal level's decision (judged with w: hard answers its offers with its own sight)."""
+    """Return the normal level's decision, its actions, offers and treasures judged with w (hard answers its
+    offers with its own sight); support is the solved commitment, judged with the full sight."""
     s = know.sample(rng)
     kind = deciding(s)["kind"]
     if kind == "action":

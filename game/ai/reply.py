@@ -5,9 +5,9 @@ one guess of the hidden tiles and never asks what the next player will do with t
 leaves. Hard does three things more:
 
 - **Plans, not single actions**: the candidates are whole turns (a first action and the second
-  actions normal's judgement rates best after it), so a first action is weighed with the second
-  that follows it. After a swap the second action is left to each guess (`AFTER_SWAP`): the tiles
-  a swap draws are the guess's own.
+  actions a one-ply judgement, normal's with hard's sight, rates best after it), so a first action
+  is weighed with the second that follows it. After a swap the second action is left to each
+  guess (`AFTER_SWAP`): the tiles a swap draws are the guess's own.
 - **The reply**: after our turn, the next seat plays its own turn, each action chosen greedily
   by the evaluation from its side (`policy.reply_candidates`: the best-looking tiles, leaders and
   leader moves, and every war or revolt it could start), so a plan that hands a rival a winning
@@ -55,7 +55,7 @@ from .policy import (
     settle,
 )
 
-FIRST_WIDTH = 8         # first actions, by normal's one-ply judgement, that start a plan
+FIRST_WIDTH = 8         # first actions, by a one-ply judgement with hard's sight, that start a plan
 ATTACK_WIDTH = 3        # further first actions that start a war or a revolt
 SECOND_WIDTH = 3        # second actions kept after each of them
 PLAN_WIDTH = 20         # plans weighed in all (the rest never reach the search)
@@ -136,7 +136,8 @@ def play_turns(s: State, plan: Plan, seat: int) -> State:
             # A copy: an illegal action would leave a State changed in place half done.
             s, _ = apply(s, a)
         except IllegalAction:
-            # The guess changed what follows (a conflict went otherwise): decide as normal would.
+            # The guess changed what follows (a conflict went otherwise): decide one ply ahead, as normal
+            # would but with hard's sight.
             apply_in_place(s, greedy(s, NARROW, HARD_SIGHT))
     s = settle(s)
     if _ours(s, seat):
